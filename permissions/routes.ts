@@ -1,0 +1,146 @@
+import { canOpenDashboard, canOpenReports, canViewLocates, holds } from './ability.js';
+import { NAV_GROUPS } from './navigation.js';
+import { isCrewLeader, isPlainMember, type AccessProfile } from './profile.js';
+
+/** Paths here are relative to the app base (/app/ or /app-mobile/), without leading slash: 'members/12'. */
+export const LOGIN = 'login';
+export const NOT_FOUND = 'pages/errors/error-404';
+export const EDITOR = 'editor';
+
+interface Check {
+  allow: (p: AccessProfile) => boolean;
+  /** Where a person who fails the check goes. */
+  deniedTo: (p: AccessProfile) => string;
+}
+
+interface RouteRule {
+  pattern: string;
+  checks: Check[];
+}
+
+/** Where a signed-in member lands when nothing else is asked for. */
+export function homeFor(p: AccessProfile): string {
+  if (!p.signedIn) return LOGIN;
+  if (!p.hasMembership) return 'register/company';
+  if (canOpenDashboard(p)) return 'dashboard';
+  if (isCrewLeader(p)) return 'projects-list';
+  return 'productions';
+}
+
+const signedIn: Check = { allow: (p) => p.signedIn, deniedTo: () => LOGIN };
+const member: Check = { allow: (p) => p.hasMembership, deniedTo: () => 'register/company' };
+const notPlainMember: Check = { allow: (p) => !isPlainMember(p), deniedTo: () => 'productions' };
+const rule = (allow: Check['allow'], deniedTo: string | ((p: AccessProfile) => string) = homeFor): Check => ({
+  allow,
+  deniedTo: typeof deniedTo === 'string' ? () => deniedTo : deniedTo,
+});
+const MEMBER = [signedIn, member];
+
+const OPEN_ROUTES = [
+  LOGIN,
+  'logout',
+  'forgot-password',
+  'forgot-password/requested',
+  'reset-password/:token',
+  NOT_FOUND,
+  'public/dashboard/:publicURL',
+  'partner-invitation/:token/:type/decline',
+  'member-invitation/:token/decline',
+  'members-invitation/:companyId/:token/decline',
+  'projects/:projectId/budget/:budgetHash/review/:reviewHash/:action',
+];
+
+const navRules: RouteRule[] = NAV_GROUPS.flatMap((g) =>
+  g.items.map((item) => ({
+    pattern: `${item.url}/*`,
+    checks: [...MEMBER, rule((p) => g.visible(p) && item.visible(p))],
+  })),
+);
+
+const RULES: RouteRule[] = [
+  ...OPEN_ROUTES.map((pattern) => ({ pattern, checks: [] })),
+  {
+    pattern: 'register/account',
+    checks: [rule((p) => !p.signedIn, (p) => (p.hasMembership ? homeFor(p) : 'register/company'))],
+  },
+  {
+    pattern: 'register/company',
+    checks: [rule((p) => p.signedIn, 'register/account'), rule((p) => holds(p, 'self:companies:create'), 'dashboard')],
+  },
+  ...['partner-invitation/:token/:type/accept', 'member-invitation/:token/accept', 'members-invitation/:companyId/:token/accept'].map(
+    (pattern) => ({
+      pattern,
+      checks: [rule((p) => p.signedIn, 'register/account'), member],
+    }),
+  ),
+  { pattern: 'dashboard', checks: [...MEMBER, notPlainMember, rule(canOpenDashboard)] },
+  { pattern: 'reports/*', checks: [...MEMBER, notPlainMember, rule(canOpenReports)] },
+  { pattern: 'locates/*', checks: [...MEMBER, rule(canViewLocates, 'dashboard')] },
+  { pattern: 'project-board/:projectId', checks: [...MEMBER, rule(isCrewLeader, 'dashboard')] },
+  { pattern: 'projects-list', checks: [...MEMBER, rule(isCrewLeader, 'dashboard')] },
+  { pattern: `${EDITOR}/*`, checks: MEMBER },
+  ...navRules.filter((r) => !r.pattern.startsWith('reports/') && !r.pattern.startsWith('locates/') && !r.pattern.startsWith('projects-list')),
+];
+
+/** Matches 'a/:id' and 'a/*' (the bare path and anything below it). */
+export function matchPattern(pattern: string, path: string): boolean {
+  const clean = path.replace(/^\/+|\/+$/g, '');
+  if (pattern.endsWith('/*')) {
+    const base = pattern.slice(0, -2);
+    return clean === base || clean.startsWith(`${base}/`);
+  }
+  const a = pattern.split('/');
+  const b = clean.split('/');
+  return a.length === b.length && a.every((seg, i) => seg.startsWith(':') ? b[i] !== '' : seg === b[i]);
+}
+
+export type Access = { allowed: true } | { allowed: false; redirect: string };
+
+function stripQuery(path: string): string {
+  return path.split(/[?#]/)[0].replace(/^\/+/, '');
+}
+
+/** Whether the person may open the path; if not, where to send them, with returnTo when the rules allow it. */
+export function routeAccess(path: string, p: AccessProfile): Access {
+  const bare = stripQuery(path);
+  const matched = RULES.find((r) => matchPattern(r.pattern, bare));
+  const checks = matched ? matched.checks : MEMBER;
+  for (const check of checks) {
+    if (check.allow(p)) continue;
+    const target = check.deniedTo(p);
+    return { allowed: false, redirect: withReturnTo(target, path, p) };
+  }
+  return { allowed: true };
+}
+
+function withReturnTo(target: string, from: string, p: AccessProfile): string {
+  const bare = stripQuery(from);
+  const noReturn =
+    (p.signedIn && (isPlainMember(p) || !canOpenDashboard(p))) ||
+    bare === NOT_FOUND ||
+    bare === LOGIN ||
+    bare === '' ||
+    matchPattern('public/dashboard/:publicURL', bare);
+  if (noReturn) return target;
+  return `${target}?returnTo=${encodeURIComponent(`/${from.replace(/^\/+/, '')}`)}`;
+}
+
+export type AfterLogin =
+  | { kind: 'navigate'; path: string }
+  | { kind: 'mobile'; path: string }
+  | { kind: 'unauthorized' };
+
+/** Where login sends a person, given the returnTo they arrived with (a path under the app base). */
+export function afterLogin(returnTo: string | null | undefined, p: AccessProfile): AfterLogin {
+  if (!p.hasMembership) return { kind: 'navigate', path: 'register/company' };
+  const target = returnTo ? stripQuery(returnTo) : '';
+  if (target && target !== LOGIN) {
+    const path = returnTo!.replace(/^\/+/, '');
+    if (routeAccess(path, p).allowed) return { kind: 'navigate', path };
+    if (matchPattern(`${EDITOR}/*`, target)) return { kind: 'navigate', path };
+    if (isCrewLeader(p)) return { kind: 'mobile', path };
+    return { kind: 'unauthorized' };
+  }
+  const home = homeFor(p);
+  return isCrewLeader(p) ? { kind: 'mobile', path: home } : { kind: 'navigate', path: home };
+}

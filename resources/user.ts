@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/** Validation shared by the registration form and POST /users; messages are the spec's, word for word. */
+export const REGISTER_MESSAGES = {
+  name: 'Name must be at least 5 characters long',
+  phone: 'Phone number is required',
+  email: 'Email is required',
+  emailFormat: 'Enter a valid email address',
+  password: 'Password must be at least 6 characters long',
+  passwordConfirm: 'Passwords do not match',
+} as const;
+
+export const email = z
+  .string({ error: REGISTER_MESSAGES.email })
+  .trim()
+  .toLowerCase()
+  .min(1, REGISTER_MESSAGES.email)
+  .max(254)
+  .pipe(z.email(REGISTER_MESSAGES.emailFormat));
+
+export const password = z
+  .string({ error: REGISTER_MESSAGES.password })
+  .min(6, REGISTER_MESSAGES.password)
+  .max(200, 'Password must be at most 200 characters long');
+
+export const registerUserBody = z.object({
+  name: z.string({ error: REGISTER_MESSAGES.name }).trim().min(5, REGISTER_MESSAGES.name).max(120),
+  phone: z.string({ error: REGISTER_MESSAGES.phone }).trim().min(1, REGISTER_MESSAGES.phone).max(40),
+  email,
+  password,
+  // Accepted so the form can post what it holds; the form schema below checks it.
+  passwordConfirm: z.string().optional(),
+});
+export type RegisterUserBody = z.infer<typeof registerUserBody>;
+
+export const registerUserForm = registerUserBody
+  .extend({ passwordConfirm: z.string() })
+  .refine((v) => v.password === v.passwordConfirm, { message: REGISTER_MESSAGES.passwordConfirm, path: ['passwordConfirm'] });
+export type RegisterUserForm = z.infer<typeof registerUserForm>;
+
+export const loginBody = z.object({
+  email: z.string().trim().toLowerCase().min(1, REGISTER_MESSAGES.email).max(254),
+  password: z.string().min(1, 'Password is required').max(200),
+  remember: z.boolean().default(true),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const forgotPasswordBody = z.object({ email });
+export const resetPasswordBody = z.object({ token: z.string().min(10).max(200), password });
+
+export const changePasswordBody = z.object({
+  currentPassword: z.string().min(1, 'Current password is required').max(200),
+  password,
+});
+
+const optionalText = (max = 200) => z.string().trim().max(max).nullable().optional();
+
+/** PATCH /users/me: the profile fields of spec 01 §3 User; absent fields stay as they are. */
+export const updateProfileBody = z
+  .object({
+    name: z.string().trim().min(5, REGISTER_MESSAGES.name).max(120),
+    email,
+    phone: z.string().trim().min(1, REGISTER_MESSAGES.phone).max(40),
+    birthday: z.iso.date('Birthday must be a date (YYYY-MM-DD)').nullable(),
+    address: optionalText(),
+    country: optionalText(2),
+    state: optionalText(60),
+    city: optionalText(100),
+    zip: z.string().trim().regex(/^\d{5}$/, 'Zip must be exactly 5 digits').nullable(),
+    ssn: optionalText(20),
+    driversLicense: optionalText(40),
+    cdl: optionalText(40),
+    emergencyContactName: optionalText(120),
+    emergencyContactPhone: optionalText(40),
+    settings: z
+      .object({
+        layout: z.record(z.string(), z.unknown()).optional(),
+        theme: z.string().max(40).optional(),
+      })
+      .optional(),
+  })
+  .partial()
+  .strict();
+
+export const shortcutsBody = z.object({ shortcuts: z.array(z.string().min(1).max(60)).max(50) });
+
+/** Saved grid views: `type` names the grid, `filters` holds its filters, sort and visible columns. */
+export const viewState = z.record(z.string(), z.unknown());
+export const createViewBody = z.object({
+  type: z.string().trim().min(1).max(60),
+  name: z.string().trim().min(1, 'View name is required').max(80),
+  filters: viewState,
+});
+export const updateViewBody = z.object({
+  view: z.coerce.number().int().positive(),
+  form: z.object({ name: z.string().trim().min(1).max(80).optional(), filters: viewState.optional() }),
+});
+export const deleteViewBody = z.object({ view: z.coerce.number().int().positive() });

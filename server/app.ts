@@ -1,0 +1,100 @@
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/index.js';
+import { migrateToLatest } from './db/migrate.js';
+import { errorBody, errorHandler } from './http/errors.js';
+import { registerRoutes } from './http/route.js';
+import { allRoutes } from './modules/index.js';
+import { createServices, type Services } from './services.js';
+import { registerClient } from './static.js';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+  database: DatabaseHandle;
+}
+
+export const API_PREFIX = '/api/v1';
+
+export async function buildApp(config: Config, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Tokens, passwords and cookies never reach the log.
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.token'],
+              censor: '[redacted]',
+            },
+          },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db, database.dialect);
+  const services = createServices(config, database.db, database.dialect, app.log);
+  app.addHook('onClose', async () => {
+    services.mailer.close();
+    await database.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      ...errorBody(429, 'Too many requests, please try again later.', 'RATE_LIMITED'),
+      // @fastify/rate-limit throws what this returns; the error handler reads statusCode.
+      statusCode: ctx.statusCode,
+    }),
+  });
+  await app.register(multipart, { limits: { fileSize: config.maxUploadMb * 1024 * 1024, files: 20 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Fieldwork API', version: '1.0.0', description: 'Every call the Fieldwork client makes.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  await app.register(
+    async (api) => {
+      registerRoutes(api, services, allRoutes);
+      api.setNotFoundHandler((req, reply) =>
+        reply.code(404).send(errorBody(404, `Route ${req.method} ${req.url.split('?')[0]} not found`, 'NOT_FOUND')),
+      );
+    },
+    { prefix: API_PREFIX },
+  );
+  await registerClient(app, config.clientDir);
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBody(404, 'Not found', 'NOT_FOUND')));
+  return { app, services, database };
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  publicUrl: string;
+  authSecret: string;
+  maxUploadMb: number;
+  logLevel: string;
+  /** Requests per minute per IP on login, register and forgot-password. */
+  authRateLimit: number;
+  clientDir: string;
+}
+
+/** Keeps a generated secret in the data folder so sessions survive restarts when AUTH_SECRET is unset. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? 'data');
+  mkdirSync(path.join(dataDir, 'files'), { recursive: true });
+  const port = Number(env.PORT ?? 3000);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    redisUrl: env.REDIS_URL || null,
+    smtpUrl: env.SMTP_URL || null,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    authSecret: env.AUTH_SECRET || loadOrCreateSecret(dataDir),
+    maxUploadMb: Number(env.MAX_UPLOAD_MB ?? 25),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
+    clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
+    ...overrides,
+  };
+}

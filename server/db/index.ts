@@ -1,0 +1,38 @@
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import path from 'node:path';
+import type { DB } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<DB>;
+export type Trx = Transaction<DB>;
+/** Either the database or a transaction: services take this so callers decide the transaction boundary. */
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// timestamptz and int8 come back as ISO strings and numbers, the same shapes SQLite gives.
+pg.types.setTypeParser(1184, (v) => new Date(v).toISOString());
+pg.types.setTypeParser(1114, (v) => new Date(`${v}Z`).toISOString());
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function openDatabase(opts: { databaseUrl: string | null; dataDir: string; sqliteFile?: string }): DatabaseHandle {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = opts.sqliteFile ?? path.join(opts.dataDir, 'app.db');
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

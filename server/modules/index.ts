@@ -1,0 +1,6 @@
+import type { RouteDef } from '../http/route.js';
+import { health } from './health/health.js';
+import { userRoutes } from './users/index.js';
+
+/** Every API route, in one list: registered under /api/v1 and snapshotted with its access rule. */
+export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes];

@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db, Dialect } from './db/index.js';
+import { Mailer } from './lib/mail.js';
+import { TokenSigner } from './lib/tokens.js';
+
+/** What route handlers and services share for the life of the server. */
+export interface Services {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  signer: TokenSigner;
+  mailer: Mailer;
+  authRateLimit: { max: number; timeWindow: string };
+}
+
+export function createServices(config: Config, db: Db, dialect: Dialect, log: FastifyBaseLogger): Services {
+  return {
+    config,
+    db,
+    dialect,
+    signer: new TokenSigner(config.authSecret),
+    mailer: new Mailer(db, log, config.smtpUrl),
+    authRateLimit: { max: config.authRateLimit, timeWindow: '1 minute' },
+  };
+}

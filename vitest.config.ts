@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  test: {
+    globals: true,
+    projects: [
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          globals: true,
+          // One database per file; PostgreSQL runs share a server, so files run one after another.
+          fileParallelism: false,
+          testTimeout: 20000,
+          hookTimeout: 30000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'ui',
+          include: ['tests/ui/**/*.test.tsx'],
+          environment: 'jsdom',
+          globals: true,
+          setupFiles: ['tests/ui/setup.ts'],
+          testTimeout: 20000,
+          server: { deps: { inline: [/@refinedev\//, /@mui\/x-data-grid/] } },
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globals: true,
+          fileParallelism: false,
+          testTimeout: 120000,
+          hookTimeout: 180000,
+        },
+      },
+    ],
+  },
+});
