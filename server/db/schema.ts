@@ -103,6 +103,11 @@ export interface MembershipsTable {
   country: string | null;
   state: string | null;
   notification_settings: string;
+  /** Status 'invited': the invitation link's token, stored hashed, and when it lapses. */
+  invite_token_hash: string | null;
+  invite_expires_at: string | null;
+  invited_by: number | null;
+  decline_reason: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -114,6 +114,10 @@ export function foundation(dialect: Dialect) {
         .addColumn('country', 'text')
         .addColumn('state', 'text')
         .addColumn('notification_settings', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('invite_token_hash', 'text', (c) => c.unique())
+        .addColumn('invite_expires_at', t.timestamp)
+        .addColumn('invited_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('decline_reason', 'text')
         .addColumn('created_at', t.timestamp, (c) => c.notNull())
         .addColumn('updated_at', t.timestamp, (c) => c.notNull())
         .execute();

@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { InjectOptions } from 'fastify';
+import { buildApp, type BuiltApp } from '../../server/app.js';
+import { loadConfig, type Config } from '../../server/config.js';
+
+export const DATABASES: Array<{ name: 'sqlite' | 'postgres'; url: string | null }> = [
+  { name: 'sqlite', url: null },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }] : []),
+];
+
+export interface TestServer extends BuiltApp {
+  config: Config;
+  /** Sends a request through Fastify's injector; `token` becomes the bearer header. */
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+}
+
+/** A PostgreSQL schema of its own per test file, so files never see each other's rows. */
+async function freshSchema(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  const sep = url.includes('?') ? '&' : '?';
+  return {
+    url: `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestServer(databaseUrl: string | null, overrides: Partial<Config> = {}): Promise<TestServer & { stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fieldwork-test-'));
+  const schema = databaseUrl ? await freshSchema(databaseUrl) : null;
+  const config = loadConfig(
+    { AUTH_SECRET: 'test-secret-test-secret-test-secret', PUBLIC_URL: 'http://fieldwork.test' },
+    { dataDir, databaseUrl: schema?.url ?? null, authRateLimit: 1000, clientDir: path.join(dataDir, 'no-client'), ...overrides },
+  );
+  const built = await buildApp(config, { logger: false });
+  const call: TestServer['call'] = async (method, url, opts = {}) => {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    const res = await built.app.inject({ method, url, headers, ...(opts.body !== undefined ? { payload: opts.body as any } : {}) });
+    let body: any = res.body;
+    try {
+      body = res.body ? JSON.parse(res.body) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.statusCode, body, headers: res.headers };
+  };
+  return {
+    ...built,
+    config,
+    call,
+    stop: async () => {
+      await built.app.close();
+      await schema?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs the suite once per database: SQLite always, PostgreSQL when TEST_DATABASE_URL is set.
+ * The callback receives a getter for the running server of that pass.
+ */
+export function describeEachDatabase(name: string, suite: (server: () => TestServer) => void, overrides: Partial<Config> = {}) {
+  for (const database of DATABASES) {
+    describe(`${name} [${database.name}]`, () => {
+      let server: Awaited<ReturnType<typeof startTestServer>>;
+      beforeAll(async () => {
+        server = await startTestServer(database.url, overrides);
+      });
+      afterAll(async () => {
+        await server?.stop();
+      });
+      suite(() => server);
+    });
+  }
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${++counter}@example.com`;
+
+export async function registerUser(s: TestServer, overrides: Record<string, unknown> = {}) {
+  const body = { name: 'Test Person', phone: '+1 555 123 4567', email: uniqueEmail(), password: 'secret123', ...overrides };
+  const res = await s.call('POST', '/api/v1/users', { body });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { user: res.body.user, token: res.body.token as string, password: body.password as string, email: body.email as string };
+}
+
+export const companyData = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Acme Paving',
+  ein: '12-3456789',
+  address: '100 Main Street',
+  country: 'US',
+  state: 'TX',
+  city: 'Austin',
+  zip: '78701',
+  contactName: 'Alice Owner',
+  contactPhone: '+1 512 555 0100',
+  contactEmail: 'office@acme.example',
+  ...overrides,
+});
