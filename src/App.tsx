@@ -1,0 +1,46 @@
+import { CssBaseline, GlobalStyles, ThemeProvider } from '@mui/material';
+import { Refine, useGetIdentity } from '@refinedev/core';
+import { RefineSnackbarProvider, useNotificationProvider } from '@refinedev/mui';
+import routerProvider from '@refinedev/react-router';
+import { useEffect } from 'react';
+import { accessControlProvider } from './providers/access-control-provider';
+import { authProvider } from './providers/auth-provider';
+import { dataProvider } from './providers/data-provider';
+import { AppRoutes } from './routing/AppRoutes';
+import { getCurrentUser, setCurrentUser } from './session/current-user';
+import type { SessionUser } from './session/types';
+import { ErrorDialog } from './shell/ErrorDialog';
+import { theme } from './theme';
+
+const accessControl = accessControlProvider(getCurrentUser);
+
+/** Keeps the identity Refine loaded where the access-control provider can read it. */
+function SessionSync() {
+  const { data } = useGetIdentity<SessionUser | null>();
+  useEffect(() => setCurrentUser(data ?? null), [data]);
+  return null;
+}
+
+export function App() {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <GlobalStyles styles={{ html: { WebkitFontSmoothing: 'auto' } }} />
+      <RefineSnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+        <Refine
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          accessControlProvider={accessControl}
+          routerProvider={routerProvider}
+          notificationProvider={useNotificationProvider}
+          resources={[{ name: 'companies', show: '/companies/:id', meta: { label: 'Companies' } }]}
+          options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: true }}
+        >
+          <SessionSync />
+          <AppRoutes />
+          <ErrorDialog />
+        </Refine>
+      </RefineSnackbarProvider>
+    </ThemeProvider>
+  );
+}

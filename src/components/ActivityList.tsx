@@ -1,0 +1,45 @@
+import { Alert, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
+import { useList } from '@refinedev/core';
+
+export interface ActivityEvent {
+  id: number;
+  entityType: string;
+  entityId: string;
+  action: string;
+  changes: Record<string, { from: unknown; to: unknown }>;
+  createdAt: string;
+  actor: { id: number; name: string } | null;
+}
+
+const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+function describe(event: ActivityEvent): string {
+  const fields = Object.keys(event.changes);
+  const what = `${event.entityType.replace(/_/g, ' ')} ${event.action}`;
+  if (event.action === 'created' || fields.length === 0) return what;
+  return `${what}: ${fields.map((f) => `${f} ${show(event.changes[f].from)} → ${show(event.changes[f].to)}`).join(', ')}`;
+}
+
+/** Who changed what and when, newest first, from an activity endpoint answering audit events. */
+export function ActivityList({ path, pageSize = 10 }: { path: string; pageSize?: number }) {
+  const { result, query } = useList<ActivityEvent>({
+    resource: 'activity',
+    meta: { path },
+    pagination: { currentPage: 1, pageSize },
+  });
+  if (query.isLoading) return <Skeleton variant="rounded" height={120} />;
+  if (query.isError) return <Alert severity="error">The activity could not be loaded.</Alert>;
+  if (!result.data.length) return <Typography color="text.secondary">No activity yet.</Typography>;
+  return (
+    <List dense disablePadding>
+      {result.data.map((event) => (
+        <ListItem key={event.id} disableGutters divider>
+          <ListItemText
+            primary={describe(event)}
+            secondary={`${event.actor?.name ?? 'System'} · ${new Date(event.createdAt).toLocaleString()}`}
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,96 @@
+import type { CrudFilter, CrudSort, DataProvider } from '@refinedev/core';
+import { API_URL, apiFetch } from '../api/http';
+
+/** Refine's filter operators as the API's json-server query suffixes (DESIGN.md, Lists). */
+const OPERATOR_SUFFIX: Record<string, string> = {
+  eq: '',
+  ne: '_ne',
+  lt: '_lt',
+  gt: '_gt',
+  lte: '_lte',
+  gte: '_gte',
+  contains: '_like',
+  startswith: '_startsWith',
+  endswith: '_endsWith',
+  in: '',
+};
+
+export function filtersToQuery(filters: CrudFilter[] = [], query = new URLSearchParams()): URLSearchParams {
+  for (const filter of filters) {
+    if (!('field' in filter)) {
+      throw new Error(`Filter operator "${filter.operator}" is not supported by the API`);
+    }
+    if (filter.value === undefined || filter.value === null || filter.value === '') continue;
+    const suffix = OPERATOR_SUFFIX[filter.operator];
+    if (suffix === undefined) throw new Error(`Filter operator "${filter.operator}" is not supported by the API`);
+    const values = Array.isArray(filter.value) ? filter.value : [filter.value];
+    for (const v of values) query.append(`${filter.field}${suffix}`, String(v));
+  }
+  return query;
+}
+
+export function sortersToQuery(sorters: CrudSort[] = [], query = new URLSearchParams()): URLSearchParams {
+  if (sorters.length) {
+    query.set('_sort', sorters.map((s) => s.field).join(','));
+    query.set('_order', sorters.map((s) => s.order).join(','));
+  }
+  return query;
+}
+
+/** A resource may name its API path in meta.path (e.g. 'companies/:companyId/memberships'). */
+function resourcePath(resource: string, meta?: Record<string, any>): string {
+  let path: string = meta?.path ?? resource;
+  for (const [key, value] of Object.entries(meta?.pathParams ?? {})) path = path.replace(`:${key}`, String(value));
+  return `/${path.replace(/^\/+/, '')}`;
+}
+
+export const dataProvider: DataProvider = {
+  getApiUrl: () => API_URL,
+
+  getList: async ({ resource, pagination, sorters, filters, meta }) => {
+    const query = new URLSearchParams();
+    if (pagination?.mode !== 'off') {
+      const page = pagination?.currentPage ?? 1;
+      const size = pagination?.pageSize ?? 25;
+      query.set('_start', String((page - 1) * size));
+      query.set('_end', String(page * size));
+    }
+    sortersToQuery(sorters, query);
+    filtersToQuery(filters, query);
+    const { data, headers } = await apiFetch<any[]>(`${resourcePath(resource, meta)}?${query}`);
+    return { data, total: Number(headers.get('x-total-count') ?? data.length) };
+  },
+
+  getMany: async ({ resource, ids, meta }) => {
+    const query = new URLSearchParams();
+    ids.forEach((id) => query.append('id', String(id)));
+    const { data } = await apiFetch<any[]>(`${resourcePath(resource, meta)}?${query}`);
+    return { data };
+  },
+
+  getOne: async ({ resource, id, meta }) => {
+    const { data } = await apiFetch<any>(`${resourcePath(resource, meta)}/${id}`);
+    return { data };
+  },
+
+  create: async ({ resource, variables, meta }) => {
+    const { data } = await apiFetch<any>(resourcePath(resource, meta), { method: 'POST', body: variables });
+    return { data };
+  },
+
+  update: async ({ resource, id, variables, meta }) => {
+    const { data } = await apiFetch<any>(`${resourcePath(resource, meta)}/${id}`, { method: 'PATCH', body: variables });
+    return { data };
+  },
+
+  deleteOne: async ({ resource, id, meta }) => {
+    await apiFetch(`${resourcePath(resource, meta)}/${id}`, { method: 'DELETE' });
+    return { data: { id } as any };
+  },
+
+  custom: async ({ url, method, payload, query, headers }) => {
+    const qs = query ? `?${new URLSearchParams(query as Record<string, string>)}` : '';
+    const { data } = await apiFetch<any>(`${url}${qs}`, { method: method.toUpperCase(), body: payload, headers });
+    return { data };
+  },
+};

@@ -1,0 +1,45 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { NOT_FOUND } from '../../permissions';
+import { LoadingView } from '../shell/LoadingView';
+import { RouteGuard } from './RouteGuard';
+
+// Each screen is its own chunk, so the login page does not download the app.
+const LoginPage = lazy(() => import('../pages/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+const LogoutPage = lazy(() => import('../pages/auth/LogoutPage').then((m) => ({ default: m.LogoutPage })));
+const ForgotPasswordPage = lazy(() => import('../pages/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
+const ForgotPasswordRequestedPage = lazy(() =>
+  import('../pages/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordRequestedPage })),
+);
+const ResetPasswordPage = lazy(() => import('../pages/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const RegisterAccountPage = lazy(() => import('../pages/register/RegisterAccountPage').then((m) => ({ default: m.RegisterAccountPage })));
+const RegisterCompanyPage = lazy(() => import('../pages/register/RegisterCompanyPage').then((m) => ({ default: m.RegisterCompanyPage })));
+const NotFoundPage = lazy(() => import('../pages/errors/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+const AppShell = lazy(() => import('../shell/AppShell').then((m) => ({ default: m.AppShell })));
+const DashboardPage = lazy(() => import('../pages/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const CompanyPage = lazy(() => import('../pages/companies/CompanyPage').then((m) => ({ default: m.CompanyPage })));
+
+const guarded = (page: ReactNode) => <RouteGuard>{page}</RouteGuard>;
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<LoadingView />}>
+      <Routes>
+        <Route index element={<Navigate to="/dashboard" replace />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="logout" element={<LogoutPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="forgot-password/requested" element={<ForgotPasswordRequestedPage />} />
+        <Route path="reset-password/:token" element={<ResetPasswordPage />} />
+        <Route path="register/account" element={guarded(<RegisterAccountPage />)} />
+        <Route path="register/company" element={guarded(<RegisterCompanyPage />)} />
+        <Route path={NOT_FOUND} element={<NotFoundPage />} />
+        <Route element={guarded(<AppShell />)}>
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="companies/:companyId" element={<CompanyPage />} />
+        </Route>
+        <Route path="*" element={<Navigate to={`/${NOT_FOUND}`} replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,16 @@
+import { GUEST, type AccessProfile } from '../../permissions';
+import type { SessionUser } from './types';
+
+/** The access rules' view of the signed-in user in their active company. */
+export function profileFromUser(user: SessionUser | null | undefined): AccessProfile {
+  if (!user) return GUEST;
+  const active = user.memberships.find((m) => m.companyId === user.settings.defaultCompanyId) ?? user.memberships[0];
+  return {
+    signedIn: true,
+    hasMembership: !!active,
+    roleName: active?.role.name ?? null,
+    inCrew: active?.inCrew ?? false,
+    rolePermissions: active?.role.permissions ?? [],
+    selfPermissions: user.selfPermissions,
+  };
+}

@@ -1,0 +1,5 @@
+import type { UserView } from '../../server/modules/users/user-view';
+
+/** The user object of GET /users/me, typed from the server's own serializer. */
+export type SessionUser = UserView;
+export type Membership = UserView['memberships'][number];

@@ -1,0 +1,38 @@
+import { MenuItem, TextField } from '@mui/material';
+import { useState } from 'react';
+import { apiFetch } from '../api/http';
+import { useSession } from '../session/useSession';
+
+/** Switching company sets the default company and reloads the page (spec 01 §6). */
+export function CompanySwitcher() {
+  const { user, activeMembership } = useSession();
+  const [switching, setSwitching] = useState(false);
+  if (!user || user.memberships.length < 2 || !activeMembership) return null;
+  const change = async (companyId: number) => {
+    setSwitching(true);
+    try {
+      await apiFetch(`/users/me/company/${companyId}`, { method: 'PATCH' });
+      window.location.reload();
+    } catch {
+      setSwitching(false);
+    }
+  };
+  return (
+    <TextField
+      select
+      size="small"
+      label="Company"
+      value={activeMembership.companyId}
+      disabled={switching}
+      onChange={(e) => void change(Number(e.target.value))}
+      sx={{ minWidth: { xs: 120, sm: 200 }, maxWidth: 260 }}
+      slotProps={{ htmlInput: { 'aria-label': 'Switch company' } }}
+    >
+      {user.memberships.map((m) => (
+        <MenuItem key={m.companyId} value={m.companyId}>
+          {m.company.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

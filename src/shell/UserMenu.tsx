@@ -1,0 +1,42 @@
+import Logout from '@mui/icons-material/Logout';
+import { Avatar, Divider, IconButton, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSession } from '../session/useSession';
+
+export function UserMenu() {
+  const { user, activeMembership } = useSession();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!user) return null;
+  const go = (path: string) => {
+    setAnchor(null);
+    navigate(path);
+  };
+  return (
+    <>
+      <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label="Account menu" aria-haspopup="menu">
+        <Avatar src={user.avatarUrl ?? undefined} sx={{ width: 32, height: 32, bgcolor: 'secondary.main' }}>
+          {user.name.slice(0, 1).toUpperCase()}
+        </Avatar>
+      </IconButton>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        <MenuItem disabled sx={{ opacity: '1 !important', display: 'block' }}>
+          <Typography fontWeight={600}>{user.name}</Typography>
+          <Typography variant="caption" color="text.secondary">
+            {user.email}
+          </Typography>
+        </MenuItem>
+        <Divider />
+        {activeMembership && <MenuItem onClick={() => go(`/companies/${activeMembership.companyId}`)}>Company</MenuItem>}
+        <MenuItem onClick={() => go('/register/company')}>Create another company</MenuItem>
+        <MenuItem onClick={() => go('/logout')}>
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          Logout
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+/**
+ * Navigation ids whose screens this build has. The navigation rules in permissions/ know every
+ * entry of the spec; an entry shows only once its screen exists, so nothing leads nowhere.
+ */
+export const AVAILABLE_SCREENS = new Set<string>(['dashboard']);
+
+export const isAvailable = (id: string) => AVAILABLE_SCREENS.has(id);
