@@ -1,0 +1,373 @@
+import { homeFor, matchPattern, routeAccess, type AccessProfile } from '../../../permissions/index.js';
+import {
+  CLAIMS,
+  CREW,
+  CREW_LEADER,
+  CREW_MEMBER,
+  CUSTOM,
+  GUEST,
+  HR,
+  NO_MEMBERSHIP,
+  OWNER,
+  PLAIN_MEMBER,
+  PM,
+  SUPERVISOR,
+  allEntries,
+  memberEntries,
+  memberProfile,
+  pathOf,
+  perms,
+  returnToOf,
+  spec,
+} from './profiles.js';
+
+const allowed = (path: string, p: AccessProfile) => routeAccess(path, p).allowed;
+function redirectOf(path: string, p: AccessProfile): string {
+  const r = routeAccess(path, p);
+  if (r.allowed) throw new Error(`expected ${path} to be denied`);
+  return r.redirect;
+}
+
+/** Follows denied destinations until a route opens; null when it does not settle. */
+function settle(path: string, p: AccessProfile, maxHops = 10): string | null {
+  let current = path;
+  for (let i = 0; i < maxHops; i++) {
+    const r = routeAccess(current, p);
+    if (r.allowed) return pathOf(current);
+    current = r.redirect;
+  }
+  return null;
+}
+
+const PROTECTED = [
+  'dashboard',
+  'calendar',
+  'profile',
+  'subscription',
+  'companies',
+  'companies/3',
+  'members',
+  'members/5/edit',
+  'crews',
+  'roles',
+  'settings',
+  'items',
+  'clients/4',
+  'projects',
+  'projects/1/budget',
+  'productions',
+  'invoices/9',
+  'invoices/preview/9',
+  'tasks',
+  'map',
+  'logs',
+  'locates',
+  'reports/budget',
+  'reports/flight-board',
+  'files',
+  'image-editor/12',
+  'editor',
+  'project-board/2',
+  'projects-list',
+];
+
+describe('routeAccess(): open routes', () => {
+  const OPEN = [
+    'login',
+    'logout',
+    'forgot-password',
+    'forgot-password/requested',
+    'reset-password/abc123',
+    'public/dashboard/xyz',
+    'partner-invitation/tok/client/decline',
+    'member-invitation/tok/decline',
+    'register/account',
+  ];
+  it.each(OPEN)('%s is open to guests', (path) => expect(routeAccess(path, GUEST)).toEqual({ allowed: true }));
+
+  it('public dashboards are open to everyone', () => {
+    for (const [name, p] of allEntries) expect({ name, ok: allowed('public/dashboard/abc', p) }).toEqual({ name, ok: true });
+  });
+
+  it('the external budget review page needs no login', () => {
+    expect(allowed('projects/1/budget/h1/review/h2/approve', GUEST)).toBe(true);
+  });
+
+  it('query strings and hashes do not change the rule', () => {
+    expect(allowed('reset-password/abc?x=1', GUEST)).toBe(true);
+    expect(allowed('/forgot-password#top', GUEST)).toBe(true);
+  });
+});
+
+describe('routeAccess(): guests on protected routes go to login with returnTo', () => {
+  it('members -> login?returnTo=%2Fmembers', () => {
+    expect(routeAccess('members', GUEST)).toEqual({ allowed: false, redirect: 'login?returnTo=%2Fmembers' });
+  });
+
+  it.each(PROTECTED)('%s -> login, returning to the page', (path) => {
+    const redirect = redirectOf(path, GUEST);
+    expect(pathOf(redirect)).toBe('login');
+    expect(returnToOf(redirect)).toBe(`/${path}`);
+  });
+
+  it('a route the spec does not list still needs a login', () => {
+    expect(pathOf(redirectOf('something-new', GUEST))).toBe('login');
+  });
+
+  it('the returnTo keeps the query of the page asked for', () => {
+    expect(returnToOf(redirectOf('members?tab=2', GUEST))).toBe('/members?tab=2');
+    expect(returnToOf(redirectOf('/projects/7', GUEST))).toBe('/projects/7');
+  });
+});
+
+describe('routeAccess(): signed in without a membership', () => {
+  it.each(PROTECTED)('%s -> register/company, without returnTo', (path) => {
+    expect(routeAccess(path, NO_MEMBERSHIP)).toEqual({ allowed: false, redirect: 'register/company' });
+  });
+});
+
+describe('routeAccess(): returnTo rules', () => {
+  it('a plain member on the dashboard goes to productions, without returnTo', () => {
+    expect(routeAccess('dashboard', PLAIN_MEMBER)).toEqual({ allowed: false, redirect: 'productions' });
+  });
+
+  it('a member who cannot reach the dashboard gets no returnTo', () => {
+    for (const p of [CREW, CREW_LEADER, CREW_MEMBER, SUPERVISOR]) {
+      expect(spec.dashboard(p)).toBe(false);
+      for (const path of ['members', 'roles', 'clients', 'reports/budget', 'dashboard']) {
+        const r = routeAccess(path, p);
+        if (!r.allowed) expect({ path, redirect: r.redirect }).toEqual({ path, redirect: pathOf(r.redirect) });
+      }
+    }
+  });
+
+  it('a member who can reach the dashboard gets a returnTo', () => {
+    expect(routeAccess('project-board/7', OWNER)).toEqual({ allowed: false, redirect: 'dashboard?returnTo=%2Fproject-board%2F7' });
+    expect(returnToOf(redirectOf('projects-list', PM))).toBe('/projects-list');
+  });
+
+  it.each(allEntries)('%s: no returnTo back to the 404 page, the login page or a public dashboard', (_, p) => {
+    for (const path of ['pages/errors/error-404', 'login', 'public/dashboard/abc', '/login?x=1']) {
+      const r = routeAccess(path, p);
+      if (!r.allowed) expect({ path, returnTo: returnToOf(r.redirect) }).toEqual({ path, returnTo: null });
+    }
+  });
+});
+
+describe('routeAccess(): login page', () => {
+  it('already signed-in members are sent from login to the dashboard (no returnTo: the target is login)', () => {
+    const got = Object.fromEntries(memberEntries.map(([name, p]) => [name, routeAccess('login', p)]));
+    const want = Object.fromEntries(memberEntries.map(([name]) => [name, { allowed: false, redirect: 'dashboard' }]));
+    expect(got).toEqual(want);
+  });
+});
+
+describe('routeAccess(): dashboard', () => {
+  it.each(memberEntries)('%s: open exactly when the dashboard rule holds', (_, p) => {
+    expect(allowed('dashboard', p)).toBe(spec.dashboard(p));
+  });
+
+  it('a plain member holding projects:manage is still sent to productions', () => {
+    expect(routeAccess('dashboard', { ...PLAIN_MEMBER, rolePermissions: perms('projects:manage productions:view') })).toEqual({
+      allowed: false,
+      redirect: 'productions',
+    });
+  });
+});
+
+describe('routeAccess(): reports', () => {
+  const REPORTS = ['reports/project-production', 'reports/invoices', 'reports/budget'];
+
+  it.each(memberEntries)('%s: open exactly when the reports rule holds', (_, p) => {
+    for (const path of REPORTS) expect({ path, ok: allowed(path, p) }).toEqual({ path, ok: spec.reports(p) });
+  });
+
+  it('plain members are sent to productions', () => {
+    for (const path of REPORTS) expect(routeAccess(path, PLAIN_MEMBER)).toEqual({ allowed: false, redirect: 'productions' });
+    const withReports = { ...PLAIN_MEMBER, rolePermissions: perms('reports:view productions:view') };
+    for (const path of REPORTS) expect(routeAccess(path, withReports)).toEqual({ allowed: false, redirect: 'productions' });
+  });
+
+  it('Claims and HumanResources are denied, even holding every permission', () => {
+    for (const base of [CLAIMS, HR]) {
+      for (const p of [base, { ...base, rolePermissions: perms('_any:_any') }])
+        for (const path of REPORTS) expect({ role: p.roleName, path, ok: allowed(path, p) }).toEqual({ role: p.roleName, path, ok: false });
+    }
+  });
+
+  it('guests are sent to login', () => {
+    for (const path of [...REPORTS, 'reports/flight-board']) expect(pathOf(redirectOf(path, GUEST))).toBe('login');
+  });
+});
+
+describe('routeAccess(): locates', () => {
+  it.each(memberEntries)('%s: open exactly with locate view', (_, p) => {
+    for (const path of ['locates', 'locates/5']) expect({ path, ok: allowed(path, p) }).toEqual({ path, ok: spec.locateView(p) });
+  });
+
+  it('without locate view the member goes to dashboard', () => {
+    for (const p of [CREW, CREW_LEADER, CLAIMS, PLAIN_MEMBER]) {
+      expect(spec.locateView(p)).toBe(false);
+      expect(routeAccess('locates', p)).toEqual({ allowed: false, redirect: 'dashboard' });
+      expect(routeAccess('locates/5', p)).toEqual({ allowed: false, redirect: 'dashboard' });
+    }
+  });
+
+  it('a member whose only right is self:companies:view opens locates', () => {
+    expect(allowed('locates', memberProfile('Custom', [], { self: ['self:companies:view'] }))).toBe(true);
+  });
+
+  it('crews:manage alone opens locates', () => {
+    expect(allowed('locates/3', memberProfile('Custom', perms('crews:manage'), { self: [] }))).toBe(true);
+  });
+
+  it('an owner-like member without locate view goes to dashboard with returnTo', () => {
+    const p = memberProfile('Custom', perms('projects:manage'), { self: [] });
+    expect(routeAccess('locates/5', p)).toEqual({ allowed: false, redirect: 'dashboard?returnTo=%2Flocates%2F5' });
+  });
+});
+
+describe('routeAccess(): crew-leader screens', () => {
+  it.each(memberEntries)('%s: project-board/:projectId only for crew leaders, otherwise dashboard', (_, p) => {
+    const r = routeAccess('project-board/42', p);
+    if (spec.crewLeader(p)) expect(r).toEqual({ allowed: true });
+    else expect(r.allowed === false && pathOf(r.redirect)).toBe('dashboard');
+  });
+
+  it.each(memberEntries)('%s: projects-list only for crew leaders', (_, p) => {
+    expect(allowed('projects-list', p)).toBe(spec.crewLeader(p));
+  });
+
+  it('an owner is not given the project board through holding everything', () => {
+    expect(allowed('project-board/1', OWNER)).toBe(false);
+  });
+});
+
+describe('routeAccess(): navigation rules apply to routes', () => {
+  it('Clients, Items and Subcontractors are closed to a custom role holding their permissions', () => {
+    for (const path of ['clients', 'clients/1', 'items', 'subcontractors/2/contacts']) expect({ path, ok: allowed(path, CUSTOM) }).toEqual({ path, ok: false });
+    for (const path of ['clients', 'clients/1', 'items', 'subcontractors/2/contacts']) expect({ path, ok: allowed(path, PM) }).toEqual({ path, ok: true });
+  });
+
+  it('Crews are closed to crew leaders even holding crews:manage', () => {
+    expect(allowed('crews', { ...CREW_LEADER, rolePermissions: perms('_any:_any') })).toBe(false);
+    expect(allowed('crews/4', HR)).toBe(true);
+  });
+
+  it('Claims and HumanResources cannot open productions, files or footprints', () => {
+    for (const base of [CLAIMS, HR]) {
+      const p = { ...base, rolePermissions: perms('_any:_any') };
+      for (const path of ['productions', 'productions/inspect/3', 'files', 'footprints'])
+        expect({ role: p.roleName, path, ok: allowed(path, p) }).toEqual({ role: p.roleName, path, ok: false });
+    }
+  });
+
+  it('members only: the image editor and the PDF editor open for any member', () => {
+    for (const [name, p] of memberEntries) {
+      expect({ name, ok: allowed('image-editor/3', p) }).toEqual({ name, ok: true });
+      expect({ name, ok: allowed('editor', p) }).toEqual({ name, ok: true });
+    }
+  });
+});
+
+describe('routeAccess(): registration and invitations', () => {
+  it('register/company needs a sign-in, else register/account', () => {
+    expect(pathOf(redirectOf('register/company', GUEST))).toBe('register/account');
+  });
+
+  it('register/company needs self:companies:create, else dashboard', () => {
+    const p = { ...OWNER, selfPermissions: [] };
+    expect(pathOf(redirectOf('register/company', p))).toBe('dashboard');
+    const q = { ...NO_MEMBERSHIP, selfPermissions: [] };
+    expect(pathOf(redirectOf('register/company', q))).toBe('dashboard');
+  });
+
+  it('register/company is open to a signed-in user holding self:companies:create, with or without membership', () => {
+    expect(allowed('register/company', NO_MEMBERSHIP)).toBe(true);
+    expect(allowed('register/company', OWNER)).toBe(true);
+  });
+
+  it('register/company ignores company permissions: an `_any` role does not stand in for self:companies:create', () => {
+    expect(allowed('register/company', memberProfile('Owner', perms('_any:_any'), { self: [] }))).toBe(false);
+  });
+
+  it('register/account is open to guests', () => expect(allowed('register/account', GUEST)).toBe(true));
+
+  it('register/account sends a signed-in user without membership to register/company', () => {
+    expect(pathOf(redirectOf('register/account', NO_MEMBERSHIP))).toBe('register/company');
+  });
+
+  it('register/account sends a signed-in member (already a member) to register/company', () => {
+    const got = Object.fromEntries(memberEntries.map(([name, p]) => [name, pathOf(redirectOf('register/account', p))]));
+    const want = Object.fromEntries(memberEntries.map(([name]) => [name, 'register/company']));
+    expect(got).toEqual(want);
+  });
+
+  it.each(['partner-invitation/tok/client/accept', 'member-invitation/tok/accept', 'members-invitation/9/tok/accept'])(
+    '%s needs a login (else register/account) and a membership (else register/company)',
+    (path) => {
+      expect(pathOf(redirectOf(path, GUEST))).toBe('register/account');
+      expect(pathOf(redirectOf(path, NO_MEMBERSHIP))).toBe('register/company');
+      expect(allowed(path, PLAIN_MEMBER)).toBe(true);
+    },
+  );
+});
+
+describe('routeAccess(): every denied route leads somewhere the member may be', () => {
+  it.each(memberEntries)('%s: following denied destinations settles on an open route', (_, p) => {
+    for (const path of PROTECTED) {
+      const end = settle(path, p);
+      expect({ path, settles: end !== null }).toEqual({ path, settles: true });
+    }
+  });
+});
+
+describe('homeFor()', () => {
+  it('guest -> login', () => expect(homeFor(GUEST)).toBe('login'));
+  it('no membership -> register/company', () => expect(homeFor(NO_MEMBERSHIP)).toBe('register/company'));
+  it('Owner and ProjectManager -> dashboard', () => {
+    expect(homeFor(OWNER)).toBe('dashboard');
+    expect(homeFor(PM)).toBe('dashboard');
+  });
+  it('plain member -> productions', () => expect(homeFor(PLAIN_MEMBER)).toBe('productions'));
+  it.each(memberEntries)('%s: home is the dashboard exactly when the dashboard rule holds', (_, p) => {
+    expect(homeFor(p) === 'dashboard').toBe(spec.dashboard(p));
+  });
+  it.each(memberEntries)('%s: home is a route the member may open', (_, p) => {
+    expect({ home: homeFor(p), ok: allowed(homeFor(p), p) }).toEqual({ home: homeFor(p), ok: true });
+  });
+});
+
+describe('matchPattern()', () => {
+  it('literal patterns match only themselves', () => {
+    expect(matchPattern('logout', 'logout')).toBe(true);
+    expect(matchPattern('logout', 'logout/now')).toBe(false);
+    expect(matchPattern('logout', 'logouts')).toBe(false);
+    expect(matchPattern('forgot-password/requested', 'forgot-password')).toBe(false);
+  });
+
+  it(':param matches exactly one non-empty segment', () => {
+    expect(matchPattern('reset-password/:token', 'reset-password/abc')).toBe(true);
+    expect(matchPattern('reset-password/:token', 'reset-password')).toBe(false);
+    expect(matchPattern('reset-password/:token', 'reset-password/')).toBe(false);
+    expect(matchPattern('reset-password/:token', 'reset-password/abc/def')).toBe(false);
+    expect(matchPattern('members-invitation/:companyId/:token/accept', 'members-invitation/3/tok/accept')).toBe(true);
+    expect(matchPattern('members-invitation/:companyId/:token/accept', 'members-invitation/3/tok/decline')).toBe(false);
+    expect(matchPattern('members-invitation/:companyId/:token/accept', 'members-invitation//tok/accept')).toBe(false);
+  });
+
+  it('leading and trailing slashes are ignored', () => {
+    expect(matchPattern('reset-password/:token', '/reset-password/abc/')).toBe(true);
+    expect(matchPattern('members/*', '/members/')).toBe(true);
+  });
+
+  it('/* matches the bare path and anything below it, not a longer name', () => {
+    expect(matchPattern('members/*', 'members')).toBe(true);
+    expect(matchPattern('members/*', 'members/5')).toBe(true);
+    expect(matchPattern('members/*', 'members/5/edit')).toBe(true);
+    expect(matchPattern('members/*', 'membership')).toBe(false);
+    expect(matchPattern('members/*', 'member')).toBe(false);
+    expect(matchPattern('reports/*', 'reports/budget')).toBe(true);
+    expect(matchPattern('reports/*', 'report/budget')).toBe(false);
+  });
+});
