@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     globals: true,
     projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', globals: true } },
       {
         test: {
           name: 'api',

@@ -1,11 +1,12 @@
 import { AbilityBuilder, createMongoAbility, type MongoAbility } from '@casl/ability';
-import { ANY, type RolePermission } from './catalog.js';
+import { ANY, RESOURCE_TYPES, type RolePermission } from './catalog.js';
 import { isCrewLeader, isPlainMember, roleIs, type AccessProfile } from './profile.js';
 
 /**
- * Actions: 'view' and 'manage' from role permissions (CASL's 'manage' already means every action,
- * which is what our `manage` and `_any` both mean), and 'open' for screens derived from the rules below.
- * Subjects: resource types ('crews', ...), 'self:companies', and screen ids ('dashboard', 'locates', ...).
+ * Actions: 'view' and 'manage' from role permissions (manage implies view), and 'open' for screens
+ * derived from the rules below. Subjects: resource types ('crews', ...), 'self:companies', and
+ * screen ids ('dashboard', 'reports', 'locates', 'project-board'). No rule is a catch-all, so a
+ * broad role cannot open a screen its derived rule closes.
  */
 export type AppAbility = MongoAbility<[string, string]>;
 
@@ -36,25 +37,30 @@ export const canOpenReports = (p: AccessProfile) =>
   p.signedIn && !isPlainMember(p) && !roleIs(p, 'Claims', 'HumanResources') && holds(p, 'reports:view');
 export const canUseProjectBoard = (p: AccessProfile) => isCrewLeader(p);
 
+// CASL treats 'manage' and 'all' as wildcards unless told otherwise; ours are ordinary words.
+const OPTIONS = { anyAction: '_any', anySubjectType: '_any' };
+
 export function defineAbilityFor(profile: AccessProfile): AppAbility {
   const { can, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
-  if (!profile.signedIn) return build();
+  if (!profile.signedIn) return build(OPTIONS);
 
   for (const perm of profile.selfPermissions) {
     const [, resource, action] = perm.split(':');
     can(action, `self:${resource}`);
   }
   if (profile.hasMembership) {
+    // `_any` expands to the resource types by name, never to CASL's 'all': screen subjects below
+    // ('dashboard', 'reports', ...) follow their own rules, which a broad role must not override.
     for (const x of profile.rolePermissions) {
       if (x.resourceId && x.resourceId !== ANY) continue;
-      const action = x.action === ANY ? 'manage' : x.action;
-      can(action, x.resourceType === ANY ? 'all' : x.resourceType);
+      const actions = x.action === 'view' ? ['view'] : ['view', 'manage'];
+      can(actions, x.resourceType === ANY ? [...RESOURCE_TYPES] : x.resourceType);
     }
   }
   if (canOpenDashboard(profile)) can('open', 'dashboard');
   if (canOpenReports(profile)) can('open', 'reports');
-  if (canManageLocates(profile)) can('manage', 'locates');
+  if (canManageLocates(profile)) can(['view', 'manage'], 'locates');
   if (canViewLocates(profile)) can('view', 'locates');
   if (canUseProjectBoard(profile)) can('open', 'project-board');
-  return build();
+  return build(OPTIONS);
 }

@@ -2,6 +2,9 @@ import { canOpenDashboard, canOpenReports, canViewLocates, holds } from './abili
 import { NAV_GROUPS } from './navigation.js';
 import { isCrewLeader, isPlainMember, type AccessProfile } from './profile.js';
 
+/** Open to every signed-in member; the landing page of last resort, so no denial can loop. */
+const CALENDAR = 'calendar';
+
 /** Paths here are relative to the app base (/app/ or /app-mobile/), without leading slash: 'members/12'. */
 export const LOGIN = 'login';
 export const NOT_FOUND = 'pages/errors/error-404';
@@ -18,13 +21,22 @@ interface RouteRule {
   checks: Check[];
 }
 
-/** Where a signed-in member lands when nothing else is asked for. */
+/**
+ * Where a signed-in member lands when nothing else is asked for: the dashboard, the crew leader's
+ * project list, productions for plain members, else the first screen their navigation shows.
+ */
 export function homeFor(p: AccessProfile): string {
   if (!p.signedIn) return LOGIN;
   if (!p.hasMembership) return 'register/company';
   if (canOpenDashboard(p)) return 'dashboard';
   if (isCrewLeader(p)) return 'projects-list';
-  return 'productions';
+  if (isPlainMember(p)) return 'productions';
+  for (const group of NAV_GROUPS) {
+    if (!group.visible(p)) continue;
+    const first = group.items.find((item) => item.visible(p));
+    if (first) return first.url;
+  }
+  return CALENDAR;
 }
 
 const signedIn: Check = { allow: (p) => p.signedIn, deniedTo: () => LOGIN };
@@ -37,7 +49,6 @@ const rule = (allow: Check['allow'], deniedTo: string | ((p: AccessProfile) => s
 const MEMBER = [signedIn, member];
 
 const OPEN_ROUTES = [
-  LOGIN,
   'logout',
   'forgot-password',
   'forgot-password/requested',
@@ -59,10 +70,10 @@ const navRules: RouteRule[] = NAV_GROUPS.flatMap((g) =>
 
 const RULES: RouteRule[] = [
   ...OPEN_ROUTES.map((pattern) => ({ pattern, checks: [] })),
-  {
-    pattern: 'register/account',
-    checks: [rule((p) => !p.signedIn, (p) => (p.hasMembership ? homeFor(p) : 'register/company'))],
-  },
+  // Signed-in people have no business on login or sign-up (spec 01 §2).
+  { pattern: LOGIN, checks: [rule((p) => !p.signedIn, 'dashboard')] },
+  { pattern: 'register/account', checks: [rule((p) => !p.signedIn, 'register/company')] },
+  { pattern: CALENDAR, checks: MEMBER },
   {
     pattern: 'register/company',
     checks: [rule((p) => p.signedIn, 'register/account'), rule((p) => holds(p, 'self:companies:create'), 'dashboard')],

@@ -38,8 +38,8 @@ export function LoginPage() {
   useEffect(() => setNotice(takeLoginNotice()), []);
 
   if (loading) return <LoadingView />;
-  // Already signed in: a member goes to the dashboard (or their home), as spec 01 §2 says.
-  if (user && !submitting && !unauthorized) return <Navigate to={`/${homeFor(profile)}`} replace />;
+  // Already signed in: to the dashboard, whose own rules send on whoever may not open it (spec 01 §2).
+  if (user && !submitting && !unauthorized) return <Navigate to="/dashboard" replace />;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
