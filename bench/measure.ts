@@ -1,0 +1,85 @@
+// One autocannon run against one endpoint, with exact latency percentiles from every response
+// (autocannon's own summary has p97.5 but no p95).
+import autocannon, { type Options } from 'autocannon';
+
+export const CONNECTIONS = 10;
+export const DURATION_SEC = 5;
+const WARMUP_SEC = 1;
+
+export interface Measured {
+  reqPerSec: number;
+  /** Milliseconds. */
+  p50: number;
+  p95: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+  ratioToHealth?: number;
+}
+
+export interface Target {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** Checks the probe's answer beyond its status: a problem description, or null when it is right. */
+  check?: (body: unknown, headers: Headers) => string | null;
+}
+
+function cannon(opts: Options, onResponse: (status: number, ms: number) => void) {
+  return new Promise<import('autocannon').Result>((resolve, reject) => {
+    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+    instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => onResponse(status, ms));
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+export async function measure(baseUrl: string, target: Target): Promise<Measured> {
+  const headers: Record<string, string> = { ...(target.headers ?? {}) };
+  let body: string | undefined;
+  if (target.body !== undefined) {
+    body = JSON.stringify(target.body);
+    headers['content-type'] = 'application/json';
+  }
+  const url = `${baseUrl}${target.path}`;
+
+  // One plain request first: a broken endpoint fails in a second with its answer, not after 5 s of errors.
+  const probe = await fetch(url, { method: target.method, headers, body });
+  const text = await probe.text();
+  if (!probe.ok) throw new Error(`${target.method} ${target.path} answered ${probe.status}: ${text.slice(0, 300)}`);
+  if (target.check) {
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // checks see the text
+    }
+    const problem = target.check(parsed, probe.headers);
+    if (problem) throw new Error(`${target.method} ${target.path}: ${problem}`);
+  }
+
+  const opts: Options = { url, method: target.method, headers, body, connections: CONNECTIONS, timeout: 30 };
+  await cannon({ ...opts, duration: WARMUP_SEC }, () => {}); // JIT, connection pools and caches warm up
+  const samples: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  const result = await cannon({ ...opts, duration: DURATION_SEC }, (status, ms) => {
+    samples.push(ms);
+    statusCodes[status] = (statusCodes[status] ?? 0) + 1;
+  });
+  samples.sort((a, b) => a - b);
+  return {
+    reqPerSec: round(samples.length / result.duration, 1),
+    p50: round(percentile(samples, 50)),
+    p95: round(percentile(samples, 95)),
+    p99: round(percentile(samples, 99)),
+    requests: samples.length,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    statusCodes,
+  };
+}

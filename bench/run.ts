@@ -1,0 +1,152 @@
+// `npm run bench`: load benchmarks against the real server on loopback.
+// SQLite always; PostgreSQL as well when BENCH_DATABASE_URL is set (in a fresh schema).
+// Writes bench/results.json and prints a table. Exits 1 when any measured request is not 2xx.
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CONNECTIONS, DURATION_SEC, measure, type Measured, type Target } from './measure.js';
+import { PASSWORD, seed, type Seeded } from './seed.js';
+import { freshPostgresSchema, ROOT, startServer } from './server.js';
+
+type Name = 'health' | 'login' | 'me' | 'companiesList';
+type Outcome = Measured | { error: string };
+
+interface DatabaseRun {
+  database: 'sqlite' | 'postgres';
+  seeded: Omit<Seeded, 'owner' | 'someone'> & { listOwnerCompanies: number };
+  results: Record<Name, Outcome>;
+}
+
+const LABELS: Record<Name, string> = {
+  health: 'GET  /api/v1/health',
+  login: 'POST /api/v1/users/login',
+  me: 'GET  /api/v1/users/me',
+  companiesList: 'GET  /api/v1/companies (page of 50, by name)',
+};
+
+function targets(s: Seeded): Record<Name, Target> {
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  return {
+    // No auth and one trivial query: the ceiling of the framework, the database driver and the machine.
+    health: { method: 'GET', path: '/api/v1/health' },
+    login: { method: 'POST', path: '/api/v1/users/login', body: { email: s.someone.email, password: PASSWORD, remember: true } },
+    me: { method: 'GET', path: '/api/v1/users/me', headers: bearer(s.someone.token) },
+    companiesList: {
+      method: 'GET',
+      path: '/api/v1/companies?_start=0&_end=50&_sort=name&_order=asc',
+      headers: bearer(s.owner.token),
+      // A fast empty list would measure nothing: the owner's companies must all be there.
+      check: (body, headers) =>
+        Array.isArray(body) && body.length === Math.min(50, s.owner.companies) && Number(headers.get('x-total-count')) === s.owner.companies
+          ? null
+          : `expected ${s.owner.companies} companies (X-Total-Count ${s.owner.companies}), got ${Array.isArray(body) ? `${body.length} rows` : 'no array'} and X-Total-Count ${headers.get('x-total-count')}`,
+    },
+  };
+}
+
+async function benchDatabase(database: DatabaseRun['database'], databaseUrl: string | null): Promise<DatabaseRun> {
+  process.stdout.write(`\n== ${database}: starting the server\n`);
+  const schema = databaseUrl ? await freshPostgresSchema(databaseUrl) : null;
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  try {
+    server = await startServer(schema?.url ?? null);
+    process.stdout.write(`== ${database}: seeding through the API\n`);
+    const seeded = await seed(server.baseUrl);
+    const results = {} as Record<Name, Outcome>;
+    for (const [name, target] of Object.entries(targets(seeded)) as Array<[Name, Target]>) {
+      if (name === 'companiesList' && seeded.companiesUnavailable) {
+        results[name] = { error: seeded.companiesUnavailable };
+        process.stdout.write(`  ${name}: NOT MEASURED: ${seeded.companiesUnavailable}\n`);
+        continue;
+      }
+      process.stdout.write(`  measuring ${LABELS[name]} for ${DURATION_SEC} s ...\n`);
+      try {
+        const m = await measure(server.baseUrl, target);
+        if (name !== 'health' && 'reqPerSec' in results.health) m.ratioToHealth = Math.round((m.reqPerSec / results.health.reqPerSec) * 1000) / 1000;
+        results[name] = m;
+      } catch (err) {
+        results[name] = { error: err instanceof Error ? err.message : String(err) };
+        process.stdout.write(`  ${name}: FAILED: ${results[name].error}\n`);
+      }
+    }
+    // autocannon drops its sockets mid-request at the end of a run; let those handlers finish
+    // before SIGTERM closes the database under them.
+    await new Promise((r) => setTimeout(r, 1000));
+    const { owner, someone: _someone, ...counts } = seeded;
+    return { database, seeded: { ...counts, listOwnerCompanies: owner.companies }, results };
+  } finally {
+    await server?.stop();
+    await schema?.drop();
+  }
+}
+
+/** A database whose server would not start or seed still leaves the other's results, and fails the run. */
+async function benchOrFail(database: DatabaseRun['database'], databaseUrl: string | null): Promise<DatabaseRun | { database: string; error: string }> {
+  try {
+    return await benchDatabase(database, databaseUrl);
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`\n== ${database}: FAILED: ${error}\n`);
+    return { database, error };
+  }
+}
+
+/** Every way a run fell short: an endpoint not measured, or any answer that was not 2xx. */
+function failures(run: DatabaseRun): string[] {
+  return (Object.entries(run.results) as Array<[Name, Outcome]>).flatMap(([name, r]) => {
+    if ('error' in r) return [`${run.database} ${name}: ${r.error}`];
+    if (r.non2xx || r.errors) return [`${run.database} ${name}: ${r.non2xx} non-2xx answers and ${r.errors} errors (${JSON.stringify(r.statusCodes)})`];
+    return [];
+  });
+}
+
+function printTable(run: DatabaseRun) {
+  const head = ['endpoint', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'x health'];
+  const rows = (Object.entries(run.results) as Array<[Name, Outcome]>).map(([name, r]) =>
+    'error' in r
+      ? [LABELS[name], 'FAILED', '', '', '', '', '']
+      : [LABELS[name], r.reqPerSec.toFixed(0), r.p50.toFixed(1), r.p95.toFixed(1), r.p99.toFixed(1), String(r.non2xx + r.errors), r.ratioToHealth?.toFixed(3) ?? '1'],
+  );
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  process.stdout.write(`\n${run.database} (${run.seeded.users} users, ${run.seeded.companies} companies; seeded in ${run.seeded.seconds} s)\n`);
+  process.stdout.write(`${fmt(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n`);
+  for (const r of rows) process.stdout.write(`${fmt(r)}\n`);
+}
+
+const attempts = [await benchOrFail('sqlite', null)];
+if (process.env.BENCH_DATABASE_URL) attempts.push(await benchOrFail('postgres', process.env.BENCH_DATABASE_URL));
+else process.stdout.write('\n(PostgreSQL not measured: set BENCH_DATABASE_URL=postgres://... to add it)\n');
+
+const runs = attempts.filter((a): a is DatabaseRun => 'results' in a);
+const crashed = attempts.filter((a): a is { database: string; error: string } => 'error' in a);
+const problems = [...crashed.map((c) => `${c.database}: ${c.error.split('\n')[0]}`), ...runs.flatMap(failures)];
+const [main, ...others] = runs;
+const report = {
+  runAt: new Date().toISOString(),
+  node: process.version,
+  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memGb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10 },
+  database: main?.database ?? 'none',
+  connections: CONNECTIONS,
+  durationSec: DURATION_SEC,
+  seeded: main?.seeded ?? null,
+  results: main?.results ?? {},
+  ...(others.length ? { alsoMeasured: others } : {}),
+  ok: problems.length === 0,
+  ...(problems.length ? { failures: problems } : {}),
+  notes: [
+    'Latencies in milliseconds, from every response of the measured run (after a 1 s warm-up).',
+    'Client and server share the machine: autocannon takes CPU from the server, so these are floors.',
+    'Login is bound by argon2id (memory-hard by design, about 20 ms of CPU per attempt): its low rate is the point, not a defect.',
+  ],
+};
+const file = path.join(ROOT, 'bench', 'results.json');
+writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+
+for (const run of runs) printTable(run);
+process.stdout.write('\nLogin is argon2-bound (deliberately slow, to make password guessing expensive).\n');
+process.stdout.write(`Results written to ${path.relative(process.cwd(), file)}\n`);
+if (problems.length) {
+  process.stderr.write(`\nBENCH FAILED: ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
+  process.exit(1);
+}

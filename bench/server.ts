@@ -1,0 +1,117 @@
+// Starts the real server (`tsx server/main.ts`) as its own process, the way `npm start` runs it,
+// on a free loopback port with a throwaway data folder.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface RunningServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer(databaseUrl: string | null): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fieldwork-bench-'));
+  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+    cwd: ROOT,
+    // Own process group, so stopping it also stops the node process tsx starts.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      // Empty means unset to the server: the SQLite run must not pick up a DATABASE_URL from the shell.
+      DATABASE_URL: databaseUrl ?? '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      AUTH_SECRET: randomBytes(32).toString('base64url'),
+      // The per-IP limit on login and register would otherwise turn the login run into 429s.
+      AUTH_RATE_LIMIT: '1000000000',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    const text = chunk.toString();
+    output = (output + text).slice(-8000);
+    for (const line of text.split('\n')) if (line.trim()) process.stderr.write(`  [server] ${line}\n`);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exited: number | null | undefined;
+  const exitedPromise = new Promise<void>((resolve) =>
+    child.on('exit', (code) => {
+      exited = code;
+      resolve();
+    }),
+  );
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (exited !== undefined) throw new Error(`the server exited (code ${exited}) before answering /api/v1/health:\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/v1/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      process.kill(-child.pid!, 'SIGKILL');
+      throw new Error(`the server did not answer /api/v1/health within 90 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  return {
+    baseUrl,
+    stop: async () => {
+      if (exited === undefined) {
+        process.kill(-child.pid!, 'SIGTERM');
+        const timer = setTimeout(() => exited === undefined && process.kill(-child.pid!, 'SIGKILL'), 10_000);
+        await exitedPromise;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A schema of its own on the given PostgreSQL server, so the bench never touches real data. */
+export async function freshPostgresSchema(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const schema = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create schema ${schema}`);
+  const sep = url.includes('?') ? '&' : '?';
+  return {
+    url: `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    drop: () => admin(`drop schema ${schema} cascade`),
+  };
+}

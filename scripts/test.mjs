@@ -1,0 +1,186 @@
+#!/usr/bin/env node
+// `npm test`: every check and every test, in order, stopping at the first failure.
+//   1. duplicate packages   2. typecheck   3. vitest unit   4. vitest api (SQLite, plus PostgreSQL
+//   when TEST_DATABASE_URL is set: tests/api/harness.ts reads it)   5. vitest ui
+//   6. browser tests (vitest e2e) when Chromium is found; in CI a missing Chromium is a failure.
+// Ends with one plain line `N passed, M failed` counting tests across the vitest runs.
+// `node scripts/test.mjs api ui` runs only the named steps (dup, typecheck, unit, api, ui, e2e).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildIfMissing } from './build-if-missing.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = (name) => path.join(ROOT, 'node_modules', '.bin', name);
+const IN_CI = /^(1|true|yes)$/i.test(process.env.CI ?? '');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const REPORT_DIR = mkdtempSync(path.join(os.tmpdir(), 'fieldwork-test-report-'));
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+/** One row per step for the closing table: { name, status, seconds, note }. */
+const rows = [];
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const line = (text = '') => process.stdout.write(`${text}\n`);
+
+/** Runs a command with inherited stdio, or piped-and-echoed when `capture` (to read vitest's errors). */
+function run(cmd, args, { env = {}, capture = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...(capture && process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...env },
+      stdio: capture ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+    });
+    let tail = '';
+    const keep = (chunk) => {
+      tail = (tail + chunk.toString()).slice(-20000);
+    };
+    child.stdout?.on('data', (c) => (process.stdout.write(c), keep(c)));
+    child.stderr?.on('data', (c) => (process.stderr.write(c), keep(c)));
+    child.on('error', (err) => resolve({ code: 127, tail: String(err) }));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), tail }));
+  });
+}
+
+/** Test files under a folder (what the vitest project's include pattern would match). */
+function testFiles(dir, pattern = /\.test\.tsx?$/) {
+  const found = [];
+  const visit = (p) => {
+    if (!existsSync(p)) return;
+    if (statSync(p).isDirectory()) for (const n of readdirSync(p)) visit(path.join(p, n));
+    else if (pattern.test(p)) found.push(p);
+  };
+  visit(path.join(ROOT, dir));
+  return found;
+}
+
+class StepFailed extends Error {}
+
+const STEP_KEYS = ['dup', 'typecheck', 'unit', 'api', 'ui', 'e2e'];
+const only = process.argv.slice(2);
+const unknown = only.filter((k) => !STEP_KEYS.includes(k));
+if (unknown.length) {
+  console.error(`Unknown step(s) ${unknown.join(', ')}; the steps are ${STEP_KEYS.join(', ')}.`);
+  process.exit(2);
+}
+
+async function step(key, name, fn) {
+  if (only.length && !only.includes(key)) return;
+  line(`\n▶ ${name}`);
+  const started = Date.now();
+  let note = '';
+  try {
+    note = (await fn()) ?? '';
+  } catch (err) {
+    const took = Date.now() - started;
+    rows.push({ name, status: 'FAILED', seconds: took, note: err.message });
+    line(`✖ ${name} failed after ${seconds(took)}: ${err.message}`);
+    throw new StepFailed(name);
+  }
+  const took = Date.now() - started;
+  rows.push({ name, status: note.startsWith('skipped') ? 'skipped' : 'ok', seconds: took, note });
+  line(`✔ ${name} (${seconds(took)})${note ? `: ${note}` : ''}`);
+}
+
+async function command(cmd, args) {
+  const { code } = await run(cmd, args);
+  if (code !== 0) throw new Error(`${path.basename(cmd)} exited with code ${code}`);
+}
+
+/**
+ * Runs one vitest project with the default reporter on screen and a JSON report on disk, adds its
+ * counts to the totals and returns a short note. A project without test files passes and says so.
+ */
+async function vitestProject(project, { env = {}, folder } = {}) {
+  const report = path.join(REPORT_DIR, `${project}.json`);
+  const args = ['run', '--project', project, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const { code, tail } = await run(BIN('vitest'), args, { env, capture: true });
+
+  if (/No projects matched the filter/.test(tail)) {
+    // vitest.config.ts has no such project: its tests could never run, so only an empty folder is fine.
+    const files = testFiles(folder);
+    if (files.length > 0) throw new Error(`vitest.config.ts defines no "${project}" project, so the ${files.length} test file(s) in ${folder}/ never run`);
+    return `no test files (and no "${project}" project in vitest.config.ts yet)`;
+  }
+
+  let result = null;
+  if (existsSync(report)) {
+    try {
+      result = JSON.parse(readFileSync(report, 'utf8'));
+    } catch {
+      // a half-written report: the exit code below still decides
+    }
+  }
+  if (result) {
+    // A file that fails to load has no failed test in it, yet it is a failure: count it as one.
+    const brokenFiles = (result.testResults ?? []).filter(
+      (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+    ).length;
+    totals.passed += result.numPassedTests ?? 0;
+    totals.failed += (result.numFailedTests ?? 0) + brokenFiles;
+    totals.skipped += (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
+  }
+  if (code !== 0) throw new Error(`vitest project ${project} failed (exit code ${code})`);
+  if (!result) throw new Error(`vitest project ${project} wrote no JSON report`);
+  if ((result.testResults ?? []).length === 0) {
+    line(`  (project ${project} has no test files yet)`);
+    return 'no test files';
+  }
+  const skipped = (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
+  return `${result.numPassedTests} passed in ${result.testResults.length} file(s)${skipped ? `, ${skipped} skipped` : ''}`;
+}
+
+function printSummary() {
+  line('\nSteps:');
+  const width = Math.max(...rows.map((r) => r.name.length));
+  for (const r of rows) {
+    line(`  ${r.name.padEnd(width)}  ${r.status.padEnd(7)} ${seconds(r.seconds).padStart(8)}  ${r.note}`);
+  }
+  if (totals.skipped) line(`  (${totals.skipped} test(s) skipped or todo)`);
+  line(`${totals.passed} passed, ${totals.failed} failed`);
+}
+
+async function main() {
+  const started = Date.now();
+  line(`Fieldwork tests (node ${process.version}${IN_CI ? ', CI' : ''})`);
+
+  await step('dup', 'duplicate packages', () => command(process.execPath, [path.join(ROOT, 'scripts', 'check-duplicate-packages.mjs')]));
+  await step('typecheck', 'typecheck (tsc --noEmit)', () => command(BIN('tsc'), ['--noEmit', '-p', 'tsconfig.json']));
+  await step('unit', 'unit', () => vitestProject('unit', { folder: 'tests/unit' }));
+
+  const databases = process.env.TEST_DATABASE_URL ? 'SQLite + PostgreSQL' : 'SQLite; set TEST_DATABASE_URL to add PostgreSQL';
+  await step('api', `api (${databases})`, () => vitestProject('api', { folder: 'tests/api' }));
+  await step('ui', 'ui', () => vitestProject('ui', { folder: 'tests/ui' }));
+
+  await step('e2e', 'e2e (browser)', async () => {
+    if (!existsSync(CHROMIUM)) {
+      const message = `Browser tests skipped: Chromium not found at ${CHROMIUM} (install it with apt-get install chromium, or set CHROMIUM_PATH)`;
+      line(message);
+      if (IN_CI) throw new Error(`${message}; in CI the browser tests are required`);
+      return `skipped: Chromium not found at ${CHROMIUM}`;
+    }
+    line(`Chromium: ${CHROMIUM}`);
+    // The browser tests drive the built client; without any of them a build would be wasted time.
+    if (testFiles('tests/e2e').length > 0) buildIfMissing({ root: ROOT, log: (m) => line(m) });
+    else line('No browser test files yet: client build not needed.');
+    return vitestProject('e2e', { folder: 'tests/e2e', env: { CHROMIUM_PATH: CHROMIUM } });
+  });
+
+  line(`\n${only.length ? 'Selected steps' : 'All steps'} passed in ${seconds(Date.now() - started)}.`);
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (err) {
+  exitCode = 1;
+  if (!(err instanceof StepFailed)) line(`test runner error: ${err?.stack ?? err}`);
+  else line(`\nStopped at the first failing step: ${err.message}.`);
+} finally {
+  rmSync(REPORT_DIR, { recursive: true, force: true });
+}
+printSummary();
+if (totals.failed > 0) exitCode = 1;
+process.exit(exitCode);
