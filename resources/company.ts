@@ -45,8 +45,10 @@ export const companyFields = z.object({
 
 export const createCompanyBody = companyFields.extend({ parentId: z.number().int().positive().nullable().optional() });
 export type CreateCompanyBody = z.input<typeof createCompanyBody>;
+export type CreateCompanyInput = z.output<typeof createCompanyBody>;
 
 export const updateCompanyBody = companyFields
   .extend({ logoUrl: z.string().trim().max(500).nullable() })
   .partial()
   .strict();
+export type UpdateCompanyInput = z.output<typeof updateCompanyBody>;

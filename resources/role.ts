@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { ACTIONS, ANY, RESOURCE_TYPES } from '../permissions/index.js';
+
+/** `/roles/{scopeType}/{scopeId}/...`: roles belong to a company or to a project. */
+export const ROLE_SCOPE_TYPES = ['company', 'project'] as const;
+export type RoleScopeType = (typeof ROLE_SCOPE_TYPES)[number];
+
+export const ROLE_MESSAGES = {
+  name: 'Role name is required',
+  nameLength: 'Role name must be at most 60 characters',
+} as const;
+
+export const rolePermission = z.object({
+  resourceType: z.enum([...RESOURCE_TYPES, ANY]),
+  action: z.enum([...ACTIONS, ANY]),
+  resourceId: z.string().trim().min(1).max(60).nullable().optional(),
+});
+
+export const roleName = z.string({ error: ROLE_MESSAGES.name }).trim().min(1, ROLE_MESSAGES.name).max(60, ROLE_MESSAGES.nameLength);
+
+export const createRoleBody = z.object({
+  name: roleName,
+  permissions: z.array(rolePermission).max(200),
+});
+export type CreateRoleInput = z.output<typeof createRoleBody>;
+
+export const updateRoleBody = createRoleBody.partial().strict();
+export type UpdateRoleInput = z.output<typeof updateRoleBody>;

@@ -1,0 +1,234 @@
+import type { FastifyReply } from 'fastify';
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { z } from 'zod';
+import { badRequest } from '../http/errors.js';
+
+/**
+ * json-server list conventions (DESIGN.md "Lists"), so stock Refine and react-admin clients page,
+ * sort and filter every resource unchanged. Only declared fields are usable; all work happens in SQL.
+ */
+
+/** Booleans are stored as 0/1; callers may send true/false or 1/0. */
+export type ListFieldType = 'text' | 'number' | 'boolean' | 'date';
+
+export interface ListField {
+  /** A column reference as written in the base query, e.g. 'c.name'. */
+  column: string;
+  type: ListFieldType;
+  filter?: boolean;
+  sort?: boolean;
+  /** Nullable columns sort nulls as the largest value on both databases (PostgreSQL's own order). */
+  nullable?: boolean;
+}
+
+export interface ListSpec {
+  fields: Record<string, ListField>;
+  /** Used when the caller sends no _sort. */
+  defaultSort: Array<{ field: string; order: SortOrder }>;
+  /** A unique column appended to every sort, so consecutive pages never overlap or skip rows. */
+  tiebreaker: string;
+}
+
+type SortOrder = 'asc' | 'desc';
+
+export const PAGE_SIZE = { default: 25, max: 200 } as const;
+
+const queryValue = z.union([z.string(), z.array(z.string())]);
+
+/** The querystring of a list route: every value a string, repeated keys an array; filters are checked against the ListSpec. */
+export const listQuery = z
+  .object({
+    _start: queryValue.optional().describe('First row, counted from 0'),
+    _end: queryValue.optional().describe(`Row after the last (pages of ${PAGE_SIZE.default} by default, at most ${PAGE_SIZE.max})`),
+    _sort: queryValue.optional().describe('Comma list of fields'),
+    _order: queryValue.optional().describe('Comma list of asc|desc, one per _sort field'),
+    q: queryValue.optional().describe('Text to find in any text field'),
+  })
+  .catchall(queryValue.optional());
+export type RawListQuery = Record<string, string | string[] | undefined>;
+
+const MAX_VALUES = 200;
+
+const OPERATORS = ['ne', 'gte', 'gt', 'lte', 'lt', 'like', 'startsWith', 'endsWith'] as const;
+type Operator = 'eq' | (typeof OPERATORS)[number];
+const TEXT_OPERATORS = new Set<Operator>(['like', 'startsWith', 'endsWith']);
+const COMPARISONS: Partial<Record<Operator, string>> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
+
+interface Condition {
+  field: ListField;
+  op: Operator;
+  values: Array<string | number>;
+}
+
+export interface ParsedList {
+  offset: number;
+  limit: number;
+  sort: Array<{ field: ListField; order: SortOrder }>;
+  conditions: Condition[];
+  search: string | null;
+  searchColumns: string[];
+}
+
+const invalid = (param: string, message: string) => badRequest(`${param}: ${message}`, [{ field: param, message }]);
+const asList = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+function single(raw: RawListQuery, param: string): string | undefined {
+  const values = asList(raw[param]);
+  if (values.length > 1) throw invalid(param, 'may be given only once');
+  return values[0];
+}
+
+function nonNegativeInt(raw: RawListQuery, param: string): number | undefined {
+  const text = single(raw, param);
+  if (text === undefined || text === '') return undefined;
+  if (!/^\d+$/.test(text)) throw invalid(param, 'must be a non-negative integer');
+  return Number(text);
+}
+
+function coerce(param: string, field: ListField, value: string): string | number {
+  if (field.type === 'number') {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n)) throw invalid(param, 'must be a number');
+    return n;
+  }
+  if (field.type === 'boolean') {
+    if (!['true', 'false', '1', '0'].includes(value)) throw invalid(param, 'must be true or false');
+    return value === 'true' || value === '1' ? 1 : 0;
+  }
+  if (field.type === 'date') {
+    const ms = Date.parse(value);
+    if (Number.isNaN(ms)) throw invalid(param, 'must be a date');
+    // Stored timestamps are ISO strings on SQLite, so values compare in the same form.
+    return new Date(ms).toISOString();
+  }
+  return value;
+}
+
+/** Splits `name_like` into the field and operator; a bare declared field name means equals. */
+function splitParam(spec: ListSpec, param: string): { name: string; op: Operator } | null {
+  if (spec.fields[param]) return { name: param, op: 'eq' };
+  for (const op of OPERATORS) {
+    const suffix = `_${op}`;
+    if (param.endsWith(suffix) && spec.fields[param.slice(0, -suffix.length)]) return { name: param.slice(0, -suffix.length), op };
+  }
+  return null;
+}
+
+function parseSort(spec: ListSpec, raw: RawListQuery): ParsedList['sort'] {
+  const names = (single(raw, '_sort') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const orders = (single(raw, '_order') ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  if (orders.length > names.length) {
+    throw invalid('_order', 'needs a matching _sort field for each order');
+  }
+  const wanted = names.length
+    ? names.map((field, i) => ({ field, order: (orders[i] ?? 'asc') as SortOrder }))
+    : spec.defaultSort;
+  return wanted.map(({ field, order }) => {
+    const declared = spec.fields[field];
+    if (!declared?.sort) throw invalid('_sort', `cannot sort by "${field}"; sortable fields: ${sortable(spec).join(', ')}`);
+    if (order !== 'asc' && order !== 'desc') throw invalid('_order', 'must be asc or desc');
+    return { field: declared, order };
+  });
+}
+
+const sortable = (spec: ListSpec) => Object.keys(spec.fields).filter((k) => spec.fields[k]!.sort);
+const filterable = (spec: ListSpec) => Object.keys(spec.fields).filter((k) => spec.fields[k]!.filter);
+
+export function parseListQuery(spec: ListSpec, raw: RawListQuery): ParsedList {
+  const start = nonNegativeInt(raw, '_start') ?? 0;
+  const end = nonNegativeInt(raw, '_end') ?? start + PAGE_SIZE.default;
+  if (end < start) throw invalid('_end', 'must not be less than _start');
+
+  const conditions: Condition[] = [];
+  for (const [param, value] of Object.entries(raw)) {
+    if (value === undefined || ['_start', '_end', '_sort', '_order', 'q'].includes(param)) continue;
+    const parsed = splitParam(spec, param);
+    const field = parsed && spec.fields[parsed.name];
+    if (!parsed || !field?.filter) {
+      throw invalid(param, `is not a filter of this list; filterable fields: ${filterable(spec).join(', ')}`);
+    }
+    if (TEXT_OPERATORS.has(parsed.op) && field.type !== 'text') throw invalid(param, `_${parsed.op} applies to text fields only`);
+    const values = asList(value);
+    if (values.length > MAX_VALUES) throw invalid(param, `takes at most ${MAX_VALUES} values`);
+    if (values.length > 1 && parsed.op !== 'eq' && parsed.op !== 'ne') throw invalid(param, 'may be given only once');
+    conditions.push({ field, op: parsed.op, values: values.map((v) => coerce(param, field, v)) });
+  }
+
+  const search = single(raw, 'q')?.trim() || null;
+  const searchColumns = Object.values(spec.fields)
+    .filter((f) => f.filter && f.type === 'text')
+    .map((f) => f.column);
+  if (search && !searchColumns.length) throw invalid('q', 'this list has no text fields to search');
+
+  const sort = parseSort(spec, raw);
+  return {
+    offset: start,
+    limit: Math.min(end - start, PAGE_SIZE.max),
+    // The tiebreaker follows the main order, so "newest first" also lists same-instant rows newest first.
+    sort: [...sort, { field: { column: spec.tiebreaker, type: 'number' }, order: sort[0]?.order ?? 'asc' }],
+    conditions,
+    search,
+    searchColumns,
+  };
+}
+
+/** `%` and `_` in the caller's text are matched literally; `!` is the escape character. */
+const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+
+function likeMatch(column: string, pattern: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape '!'`;
+}
+
+function toSql(c: Condition): RawBuilder<SqlBool> {
+  const col = sql.ref(c.field.column);
+  const [first] = c.values;
+  const text = String(first);
+  switch (c.op) {
+    case 'eq':
+      return c.values.length === 1 ? sql<SqlBool>`${col} = ${first}` : sql<SqlBool>`${col} in (${sql.join(c.values)})`;
+    case 'ne':
+      // Rows without a value are "not equal" too, as json-server treats a missing field.
+      return sql<SqlBool>`(${col} is null or ${col} not in (${sql.join(c.values)}))`;
+    case 'like':
+      return likeMatch(c.field.column, `%${escapeLike(text)}%`);
+    case 'startsWith':
+      return likeMatch(c.field.column, `${escapeLike(text)}%`);
+    case 'endsWith':
+      return likeMatch(c.field.column, `%${escapeLike(text)}`);
+    default:
+      return sql<SqlBool>`${col} ${sql.raw(COMPARISONS[c.op]!)} ${first}`;
+  }
+}
+
+/**
+ * Applies the parsed list to a base query (joins and fixed conditions, no order by) and answers one
+ * page of rows and the total count before paging, both computed by the database.
+ */
+export async function runList<DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  list: ParsedList,
+): Promise<{ rows: O[]; total: number }> {
+  let query = base;
+  for (const condition of list.conditions) query = query.where(toSql(condition));
+  if (list.search) {
+    const pattern = `%${escapeLike(list.search)}%`;
+    query = query.where(sql<SqlBool>`(${sql.join(list.searchColumns.map((c) => likeMatch(c, pattern)), sql` or `)})`);
+  }
+  let page = query;
+  for (const { field, order } of list.sort) {
+    const nulls = field.nullable ? sql.raw(order === 'asc' ? ' nulls last' : ' nulls first') : sql.raw('');
+    page = page.orderBy(sql`${sql.ref(field.column)} ${sql.raw(order)}${nulls}`);
+  }
+  const [rows, count] = await Promise.all([
+    page.limit(list.limit).offset(list.offset).execute(),
+    query.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number((count as { total?: number } | undefined)?.total ?? 0) };
+}
+
+/** Sets X-Total-Count (readable by browser clients across origins) and answers the page. */
+export function sendPage<T>(reply: FastifyReply, page: { rows: T[]; total: number }): T[] {
+  reply.header('X-Total-Count', String(page.total));
+  reply.header('Access-Control-Expose-Headers', 'X-Total-Count');
+  return page.rows;
+}

@@ -1,0 +1,40 @@
+import type { Actor } from '../../http/actor.js';
+import { membershipIn } from '../../http/company-access.js';
+import { parseJson } from '../../lib/json.js';
+import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
+import type { Services } from '../../services.js';
+
+const ACTIVITY_LIST: ListSpec = {
+  fields: {
+    entityType: { column: 'a.entity_type', type: 'text', filter: true },
+    entityId: { column: 'a.entity_id', type: 'text', filter: true },
+    action: { column: 'a.action', type: 'text', filter: true },
+    createdAt: { column: 'a.created_at', type: 'date', filter: true, sort: true },
+  },
+  defaultSort: [{ field: 'createdAt', order: 'desc' }],
+  tiebreaker: 'a.id',
+};
+
+/** The company's audit trail, newest first, for any member of that company. */
+export async function companyActivity(services: Services, actor: Actor, companyId: number, query: RawListQuery) {
+  await membershipIn(services, actor, companyId);
+  const list = parseListQuery(ACTIVITY_LIST, query);
+  const base = services.db
+    .selectFrom('audit_events as a')
+    .leftJoin('users as u', 'u.id', 'a.actor_user_id')
+    .select(['a.id', 'a.entity_type', 'a.entity_id', 'a.action', 'a.changes', 'a.created_at', 'a.actor_user_id', 'u.name as actor_name'])
+    .where('a.company_id', '=', companyId);
+  const page = await runList(base, list);
+  return {
+    total: page.total,
+    rows: page.rows.map((r) => ({
+      id: r.id,
+      entityType: r.entity_type,
+      entityId: r.entity_id,
+      action: r.action,
+      changes: parseJson<Record<string, { from: unknown; to: unknown }>>(r.changes, {}),
+      createdAt: r.created_at,
+      actor: r.actor_user_id === null ? null : { id: r.actor_user_id, name: r.actor_name },
+    })),
+  };
+}

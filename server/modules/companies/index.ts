@@ -1,0 +1,8 @@
+import { companyActivity } from './operations/company-activity.js';
+import { createCompany } from './operations/create-company.js';
+import { deleteCompany } from './operations/delete-company.js';
+import { getCompany } from './operations/get-company.js';
+import { listCompanies } from './operations/list-companies.js';
+import { updateCompany } from './operations/update-company.js';
+
+export const companyRoutes = [listCompanies, getCompany, createCompany, updateCompany, deleteCompany, companyActivity];

@@ -1,0 +1,13 @@
+import { defineRoute } from '../../../http/route.js';
+import { companyParams } from '../company-params.js';
+import { deleteCompany as remove } from '../company-service.js';
+
+export const deleteCompany = defineRoute({
+  method: 'DELETE',
+  url: '/companies/:id',
+  access: 'user',
+  summary: 'Soft-delete a company without live sub-companies (needs companies:manage in that company)',
+  tags: ['companies'],
+  params: companyParams,
+  handler: ({ actor, services, params }) => remove(services, actor, params.id),
+});

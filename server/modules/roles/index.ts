@@ -1,0 +1,7 @@
+import { createRole } from './operations/create-role.js';
+import { deleteRole } from './operations/delete-role.js';
+import { listAllRoles } from './operations/list-all-roles.js';
+import { listAssignableRoles } from './operations/list-assignable-roles.js';
+import { updateRole } from './operations/update-role.js';
+
+export const roleRoutes = [listAllRoles, listAssignableRoles, createRole, updateRole, deleteRole];
