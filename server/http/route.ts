@@ -76,7 +76,14 @@ function authorize(access: RouteAccess, actor: Actor | null): Actor {
   return actor;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
 export function registerRoutes(app: FastifyInstance, services: Services, routes: RouteDef<any, any, any>[]) {
+  app.decorateRequest('actor', null);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const def of routes) {
     typed.route({
@@ -91,13 +98,17 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
         ...(def.query ? { querystring: def.query } : {}),
         ...(def.params ? { params: def.params } : {}),
       },
+      // The session is checked before the body is even parsed: no valid session, no 400 either.
+      onRequest: async (req) => {
+        req.actor = await resolveActor(services.db, services.signer, req);
+        if (def.access !== 'public') authorize(def.access, req.actor);
+      },
       handler: async (req, reply) => {
-        const actor = await resolveActor(services.db, services.signer, req);
         const base = { body: req.body, query: req.query, params: req.params, req, reply, services };
         const result =
           def.access === 'public'
-            ? await def.handler({ ...base, actor })
-            : await def.handler({ ...base, actor: authorize(def.access, actor) });
+            ? await def.handler({ ...base, actor: req.actor })
+            : await def.handler({ ...base, actor: req.actor! });
         if (reply.sent) return reply;
         if (def.status) reply.code(def.status);
         if (result === undefined) return reply.code(def.status ?? 204).send();

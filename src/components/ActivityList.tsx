@@ -15,7 +15,8 @@ const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' 
 
 function describe(event: ActivityEvent): string {
   const fields = Object.keys(event.changes);
-  const what = `${event.entityType.replace(/_/g, ' ')} ${event.action}`;
+  const subject = event.entityType.replace(/_/g, ' ');
+  const what = `${subject.charAt(0).toUpperCase()}${subject.slice(1)} ${event.action}`;
   if (event.action === 'created' || fields.length === 0) return what;
   return `${what}: ${fields.map((f) => `${f} ${show(event.changes[f].from)} → ${show(event.changes[f].to)}`).join(', ')}`;
 }

@@ -1,4 +1,4 @@
-import { MenuItem, TextField } from '@mui/material';
+import { MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { apiFetch } from '../api/http';
 import { useSession } from '../session/useSession';
@@ -7,7 +7,14 @@ import { useSession } from '../session/useSession';
 export function CompanySwitcher() {
   const { user, activeMembership } = useSession();
   const [switching, setSwitching] = useState(false);
-  if (!user || user.memberships.length < 2 || !activeMembership) return null;
+  if (!user || !activeMembership) return null;
+  if (user.memberships.length < 2) {
+    return (
+      <Typography fontWeight={600} noWrap data-testid="toolbar-company">
+        {activeMembership.company.name}
+      </Typography>
+    );
+  }
   const change = async (companyId: number) => {
     setSwitching(true);
     try {

@@ -47,7 +47,13 @@ export async function startTestServer(databaseUrl: string | null, overrides: Par
     { AUTH_SECRET: 'test-secret-test-secret-test-secret', PUBLIC_URL: 'http://fieldwork.test' },
     { dataDir, databaseUrl: schema?.url ?? null, authRateLimit: 1000, clientDir: path.join(dataDir, 'no-client'), ...overrides },
   );
-  const built = await buildApp(config, { logger: false });
+  let built: BuiltApp;
+  try {
+    built = await buildApp(config, { logger: false });
+  } catch (err) {
+    await schema?.drop();
+    throw err;
+  }
   const call: TestServer['call'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
