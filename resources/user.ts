@@ -52,6 +52,7 @@ export const changePasswordBody = z.object({
   currentPassword: z.string().min(1, 'Current password is required').max(200),
   password,
 });
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 const optionalText = (max = 200) => z.string().trim().max(max).nullable().optional();
 
@@ -81,8 +82,17 @@ export const updateProfileBody = z
   })
   .partial()
   .strict();
+export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
 export const shortcutsBody = z.object({ shortcuts: z.array(z.string().min(1).max(60)).max(50) });
+
+/** PATCH /users/me/company/{companyId}. */
+export const defaultCompanyParams = z.object({
+  companyId: z.coerce.number({ error: 'Company id must be a number' }).int('Company id must be a whole number').positive('Company id must be positive'),
+});
+
+/** POST /users/register/{code}: the code from a member invitation link. */
+export const invitationCodeParams = z.object({ code: z.string().min(1).max(200) });
 
 /** Saved grid views: `type` names the grid, `filters` holds its filters, sort and visible columns. */
 export const viewState = z.record(z.string(), z.unknown());
@@ -96,3 +106,5 @@ export const updateViewBody = z.object({
   form: z.object({ name: z.string().trim().min(1).max(80).optional(), filters: viewState.optional() }),
 });
 export const deleteViewBody = z.object({ view: z.coerce.number().int().positive() });
+export type CreateViewBody = z.infer<typeof createViewBody>;
+export type UpdateViewBody = z.infer<typeof updateViewBody>;

@@ -2,6 +2,7 @@ import { permissionStrings, type RolePermission } from '../../../permissions/ind
 import type { Executor } from '../../db/index.js';
 import type { UserRow } from '../../http/actor.js';
 import { parseJson } from '../../lib/json.js';
+import { toView } from './views-service.js';
 
 export interface UserSettings {
   defaultCompanyId?: number | null;
@@ -122,14 +123,7 @@ export async function userView(db: Executor, user: UserRow) {
     avatarUrl: user.avatar_url,
     settings: { ...settings, defaultCompanyId: active?.companyId ?? null },
     shortcuts: parseJson<string[]>(user.shortcuts, []),
-    views: views.map((v) => ({
-      id: v.id,
-      type: v.type,
-      name: v.name,
-      filters: parseJson<Record<string, unknown>>(v.filters, {}),
-      createdAt: v.created_at,
-      updatedAt: v.updated_at,
-    })),
+    views: views.map(toView),
     memberships,
     guest: false,
     roles: ['Platform/Member', ...memberships.map((m) => `${m.companyId}/${m.role.name}`)],

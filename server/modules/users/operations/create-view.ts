@@ -1,0 +1,14 @@
+import { createViewBody } from '../../../../resources/user.js';
+import { defineRoute } from '../../../http/route.js';
+import { insertView } from '../views-service.js';
+
+export const createView = defineRoute({
+  method: 'POST',
+  url: '/users/me/views',
+  access: 'user',
+  status: 201,
+  summary: 'Save a grid view (filters, sort, columns) under a name; answers the view',
+  tags: ['users'],
+  body: createViewBody,
+  handler: ({ body, actor, services }) => insertView(services, actor, body),
+});

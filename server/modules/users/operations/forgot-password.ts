@@ -1,0 +1,14 @@
+import { forgotPasswordBody } from '../../../../resources/user.js';
+import { defineRoute } from '../../../http/route.js';
+import { requestPasswordReset } from '../password-service.js';
+
+export const forgotPassword = defineRoute({
+  method: 'POST',
+  url: '/users/forgot-password',
+  access: 'public',
+  rateLimited: true,
+  summary: 'E-mail a one-hour password reset link; answers the same whether or not the e-mail has an account',
+  tags: ['users'],
+  body: forgotPasswordBody,
+  handler: ({ body, services, req }) => requestPasswordReset(services, body.email, req.log),
+});

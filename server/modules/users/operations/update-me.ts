@@ -1,0 +1,13 @@
+import { updateProfileBody } from '../../../../resources/user.js';
+import { defineRoute } from '../../../http/route.js';
+import { updateProfile } from '../profile-service.js';
+
+export const updateMe = defineRoute({
+  method: 'PATCH',
+  url: '/users/me',
+  access: 'user',
+  summary: 'Update the signed-in user profile; settings merge into the stored ones; answers { user }',
+  tags: ['users'],
+  body: updateProfileBody,
+  handler: ({ body, actor, services }) => updateProfile(services, actor, body),
+});
