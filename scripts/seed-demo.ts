@@ -1,0 +1,84 @@
+/**
+ * `npm run seed:demo`: a demo company with one person in each default role, so every role's view of
+ * the product can be tried. Accounts and the company go through the API (validation, audit, default
+ * roles); memberships are written directly until member invitations exist. Safe to run twice.
+ */
+import { ROLE_NAMES, type RoleName } from '../permissions/index.js';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { nowIso } from '../server/lib/json.js';
+
+const PASSWORD = 'fieldwork-demo';
+const COMPANY = {
+  name: 'Demo Paving & Utilities',
+  ein: '12-3456789',
+  address: '1200 Congress Avenue',
+  country: 'US',
+  state: 'TX',
+  city: 'Austin',
+  zip: '78701',
+  contactName: 'Olivia Owner',
+  contactPhone: '+1 512 555 0100',
+  contactEmail: 'office@demo.fieldwork.test',
+};
+
+const PEOPLE: Record<RoleName, string> = {
+  Owner: 'Olivia Owner',
+  ProjectManager: 'Peter Manager',
+  Supervisor: 'Sofia Supervisor',
+  CrewLeader: 'Carlos Leader',
+  Crew: 'Chris Crew',
+  Claims: 'Clara Claims',
+  HumanResources: 'Hannah Resources',
+  Member: 'Milo Member',
+};
+const emailOf = (role: RoleName) => `${role.toLowerCase()}@demo.fieldwork.test`;
+
+const { app, services } = await buildApp(loadConfig(), { logger: false });
+const db = services.db;
+
+async function account(role: RoleName): Promise<{ id: number; token: string }> {
+  const body = { name: PEOPLE[role], phone: '+1 512 555 0199', email: emailOf(role), password: PASSWORD };
+  let res = await app.inject({ method: 'POST', url: '/api/v1/users', payload: body });
+  if (res.statusCode === 409) res = await app.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: body.email, password: PASSWORD } });
+  if (res.statusCode >= 300) throw new Error(`${role}: ${res.body}`);
+  const { user, token } = res.json();
+  return { id: user.id, token };
+}
+
+const owner = await account('Owner');
+let company = await db.selectFrom('companies').select('id').where('name', '=', COMPANY.name).where('deleted_at', 'is', null).executeTakeFirst();
+if (!company) {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/companies', payload: COMPANY, headers: { authorization: `Bearer ${owner.token}` } });
+  if (res.statusCode !== 201) throw new Error(`company: ${res.body}`);
+  company = { id: res.json().id };
+}
+
+for (const role of ROLE_NAMES.filter((r) => r !== 'Owner')) {
+  const person = await account(role);
+  const held = await db.selectFrom('memberships').select('id').where('user_id', '=', person.id).where('company_id', '=', company.id).executeTakeFirst();
+  if (held) continue;
+  const roleRow = await db.selectFrom('roles').select('id').where('scope_type', '=', 'company').where('scope_id', '=', company.id).where('name', '=', role).executeTakeFirstOrThrow();
+  await db
+    .insertInto('memberships')
+    .values({
+      user_id: person.id,
+      company_id: company.id,
+      type: 'company',
+      role_id: roleRow.id,
+      status: 'accepted',
+      name: PEOPLE[role],
+      email: emailOf(role),
+      phone: '+1 512 555 0199',
+      country: 'US',
+      state: 'TX',
+      notification_settings: '{}',
+      created_at: nowIso(),
+      updated_at: nowIso(),
+    })
+    .execute();
+}
+
+await app.close();
+console.log(`Demo company "${COMPANY.name}" is ready. Every login uses the password ${PASSWORD}:`);
+for (const role of ROLE_NAMES) console.log(`  ${role.padEnd(15)} ${emailOf(role)}`);
