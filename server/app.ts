@@ -36,7 +36,8 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
             },
           },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // Only behind a known proxy may X-Forwarded-For name the client; else anyone could dodge rate limits.
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

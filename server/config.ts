@@ -16,6 +16,8 @@ export interface Config {
   /** Requests per minute per IP on login, register and forgot-password. */
   authRateLimit: number;
   clientDir: string;
+  /** Fastify's trustProxy: false, true, or a comma list of proxy addresses. */
+  trustProxy: boolean | string;
 }
 
 /** Keeps a generated secret in the data folder so sessions survive restarts when AUTH_SECRET is unset. */
@@ -44,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
     ...overrides,
   };
 }

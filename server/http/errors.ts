@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isUniqueViolation } from '../db/constraint-errors.js';
 
 export class AppError extends Error {
   constructor(
@@ -50,6 +51,8 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
     const message = first ? `${first.field ? `${first.field}: ` : ''}${first.message}` : 'Invalid request';
     return sendError(reply, badRequest(message, details));
   }
+  // Two requests raced past a service's own check: the database's constraint has the last word.
+  if (isUniqueViolation(err)) return sendError(reply, conflict('This already exists', 'CONFLICT'));
   if (isResponseSerializationError(err)) {
     req.log.error({ err: err.cause }, 'response did not match its schema');
     return sendError(reply, new AppError(500, 'Internal server error', 'INTERNAL'));

@@ -60,7 +60,7 @@ export function foundation(dialect: Dialect) {
         .addColumn('created_at', t.timestamp, (c) => c.notNull())
         .addColumn('updated_at', t.timestamp, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('user_views_user_type_idx').on('user_views').columns(['user_id', 'type']).execute();
+      await db.schema.createIndex('user_views_user_type_name_unique').on('user_views').columns(['user_id', 'type', 'name']).unique().execute();
 
       await t
         .withId(db.schema.createTable('companies'))

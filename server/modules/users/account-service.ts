@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { Services } from '../../services.js';
 import type { RegisterUserBody } from '../../../resources/user.js';
 import { startSession } from './sessions.js';
-import { isUniqueViolation } from './unique-violation.js';
+import { isUniqueViolation } from '../../db/constraint-errors.js';
 import { userView, type UserSettings } from './user-view.js';
 
 /** Every new account may create companies; self:companies:view comes with owning one. */

@@ -5,7 +5,7 @@ import type { UserRow } from '../../http/actor.js';
 import { recordAudit } from '../../lib/audit.js';
 import { nowIso } from '../../lib/json.js';
 import { emailTaken, findUserById } from './account-service.js';
-import { isUniqueViolation } from './unique-violation.js';
+import { isUniqueViolation } from '../../db/constraint-errors.js';
 
 export type UserPatch = Omit<Updateable<UsersTable>, 'id' | 'created_at' | 'updated_at'>;
 
