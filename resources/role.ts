@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { ACTIONS, ANY, RESOURCE_TYPES } from '../permissions/index.js';
 
-/** `/roles/{scopeType}/{scopeId}/...`: roles belong to a company or to a project. */
-export const ROLE_SCOPE_TYPES = ['company', 'project'] as const;
-export type RoleScopeType = (typeof ROLE_SCOPE_TYPES)[number];
-
 export const ROLE_MESSAGES = {
   name: 'Role name is required',
   nameLength: 'Role name must be at most 60 characters',

@@ -4,6 +4,7 @@ import { z, type ZodType } from 'zod';
 import { holds } from '../../permissions/index.js';
 import type { Services } from '../services.js';
 import { resolveActor, type Actor } from './actor.js';
+import { membershipIn, requirePermissionIn, type CompanyMembership } from './company-access.js';
 import { forbidden, unauthorized } from './errors.js';
 
 /**
@@ -17,9 +18,23 @@ export type RouteAccess =
   /** A signed-in user with an accepted membership in the active company. */
   | 'member'
   /** A member whose role (or own list, for self: strings) holds the permission. */
-  | { permission: string };
+  | { permission: string; company?: never }
+  | CompanyAccess;
+
+/**
+ * The company named by a path param, whatever the active company: the caller needs an accepted
+ * membership there (else 404, so other tenants stay invisible) and, when given, a role there that
+ * grants the permission (else 403).
+ */
+export interface CompanyAccess<Param extends string = string> {
+  company: Param;
+  permission?: string;
+}
 
 type Infer<T> = T extends ZodType ? z.output<T> : undefined;
+
+/** The path params that parse to a number, the only kind that can hold a company id. */
+type NumericParam<P> = { [K in keyof P]: P[K] extends number ? K : never }[keyof P] & string;
 
 export interface RouteContext<B, Q, P> {
   body: B;
@@ -32,6 +47,11 @@ export interface RouteContext<B, Q, P> {
 
 export interface ActorContext<B, Q, P> extends RouteContext<B, Q, P> {
   actor: Actor;
+}
+
+export interface CompanyContext<B, Q, P> extends ActorContext<B, Q, P> {
+  /** The caller's membership in the company the path names, already checked against the access rule. */
+  company: CompanyMembership;
 }
 
 interface RouteDefBase<TB, TQ, TP> {
@@ -47,30 +67,56 @@ interface RouteDefBase<TB, TQ, TP> {
   status?: number;
 }
 
-export type RouteDef<TB = unknown, TQ = unknown, TP = unknown> =
-  | (RouteDefBase<TB, TQ, TP> & {
-      access: 'public';
-      handler: (ctx: RouteContext<Infer<TB>, Infer<TQ>, Infer<TP>> & { actor: Actor | null }) => Promise<unknown>;
-    })
-  | (RouteDefBase<TB, TQ, TP> & {
-      access: Exclude<RouteAccess, 'public'>;
-      handler: (ctx: ActorContext<Infer<TB>, Infer<TQ>, Infer<TP>>) => Promise<unknown>;
-    });
+type HandlerContext<A, B, Q, P> = A extends 'public'
+  ? RouteContext<B, Q, P> & { actor: Actor | null }
+  : A extends CompanyAccess
+    ? CompanyContext<B, Q, P>
+    : ActorContext<B, Q, P>;
 
-/** Identity helper that keeps the body, query and params types flowing into the handler. */
-export function defineRoute<TB extends ZodType | undefined = undefined, TQ extends ZodType | undefined = undefined, TP extends ZodType | undefined = undefined>(
-  def: RouteDef<TB, TQ, TP>,
-): RouteDef<TB, TQ, TP> {
+/** A route whose handler context follows from its access kind. */
+type RouteDefFor<A, TB, TQ, TP> = RouteDefBase<TB, TQ, TP> & {
+  access: A;
+  handler: (ctx: HandlerContext<A, Infer<TB>, Infer<TQ>, Infer<TP>>) => Promise<unknown>;
+};
+
+/** A company route may only name a path param that holds a number. */
+type AccessFor<TP> = Exclude<RouteAccess, CompanyAccess> | CompanyAccess<NumericParam<Infer<TP>>>;
+
+type CompanyRouteDef<TB, TQ, TP> = RouteDefFor<CompanyAccess<NumericParam<Infer<TP>>>, TB, TQ, TP>;
+
+export type RouteDef<TB = unknown, TQ = unknown, TP = unknown> =
+  | RouteDefFor<'public', TB, TQ, TP>
+  | RouteDefFor<Exclude<RouteAccess, 'public' | CompanyAccess>, TB, TQ, TP>
+  | CompanyRouteDef<TB, TQ, TP>;
+
+/**
+ * Identity helper that keeps the body, query and params types flowing into the handler; the access
+ * kind is inferred first so the handler's context can depend on it.
+ */
+export function defineRoute<
+  TB extends ZodType | undefined = undefined,
+  TQ extends ZodType | undefined = undefined,
+  TP extends ZodType | undefined = undefined,
+  A extends AccessFor<TP> = AccessFor<TP>,
+>(def: RouteDefFor<A, TB, TQ, TP>): RouteDefFor<A, TB, TQ, TP> {
   return def;
 }
 
+const isCompanyAccess = (access: RouteAccess): access is CompanyAccess => typeof access === 'object' && access.company !== undefined;
+
+const isCompanyRoute = <TB, TQ, TP>(def: RouteDef<TB, TQ, TP>): def is CompanyRouteDef<TB, TQ, TP> => isCompanyAccess(def.access);
+
 export function describeAccess(access: RouteAccess): string {
-  return typeof access === 'string' ? access : access.permission;
+  if (typeof access === 'string') return access;
+  if (!isCompanyAccess(access)) return access.permission;
+  const where = `company :${access.company}`;
+  return access.permission ? `${access.permission} in ${where}` : `member of ${where}`;
 }
 
 function authorize(access: RouteAccess, actor: Actor | null): Actor {
   if (!actor) throw unauthorized();
-  if (access === 'user') return actor;
+  // A company route checks its own company in preHandler, whatever the active one is.
+  if (access === 'user' || isCompanyAccess(access)) return actor;
   if (!actor.membership) throw forbidden('You are not a member of any company');
   if (typeof access === 'object' && !holds(actor.profile, access.permission)) throw forbidden();
   return actor;
@@ -79,11 +125,21 @@ function authorize(access: RouteAccess, actor: Actor | null): Actor {
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
+    company: CompanyMembership | null;
   }
+}
+
+/** The caller's membership in the company the path names, held to the route's permission if any. */
+function enterCompany(services: Services, access: CompanyAccess, req: FastifyRequest): Promise<CompanyMembership> {
+  const companyId = (req.params as Record<string, number>)[access.company]!;
+  return access.permission
+    ? requirePermissionIn(services, req.actor!, companyId, access.permission)
+    : membershipIn(services, req.actor!, companyId);
 }
 
 export function registerRoutes(app: FastifyInstance, services: Services, routes: RouteDef<any, any, any>[]) {
   app.decorateRequest('actor', null);
+  app.decorateRequest('company', null);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const def of routes) {
     typed.route({
@@ -103,12 +159,20 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
         req.actor = await resolveActor(services.db, services.signer, req);
         if (def.access !== 'public') authorize(def.access, req.actor);
       },
+      // After params validation, so a malformed company id is a 400 rather than a lookup.
+      preHandler: isCompanyRoute(def)
+        ? async (req) => {
+            req.company = await enterCompany(services, def.access, req);
+          }
+        : undefined,
       handler: async (req, reply) => {
         const base = { body: req.body, query: req.query, params: req.params, req, reply, services };
         const result =
           def.access === 'public'
             ? await def.handler({ ...base, actor: req.actor })
-            : await def.handler({ ...base, actor: req.actor! });
+            : isCompanyRoute(def)
+              ? await def.handler({ ...base, actor: req.actor!, company: req.company! })
+              : await def.handler({ ...base, actor: req.actor! });
         if (reply.sent) return reply;
         if (def.status) reply.code(def.status);
         if (result === undefined) return reply.code(def.status ?? 204).send();

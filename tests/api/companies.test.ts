@@ -215,6 +215,48 @@ describeEachDatabase('companies', (server) => {
     expect(still.body).toEqual(company);
   });
 
+  it('judges each call by the role held in the company the path names, not the active company', async () => {
+    const s = server();
+    const owner = await registerUser(s);
+    const joined = await createCompany(s, owner.token, { name: 'Joined Co' });
+    const member = await addMember(s, joined.id, 'Member');
+    const own = await createCompany(s, member.token, { name: 'Own Co' });
+    const activeCompanies: Array<Record<string, string>> = [{}, { 'x-company-id': String(own.id) }, { 'x-company-id': String(joined.id) }];
+    for (const headers of activeCompanies) {
+      const denied = await s.call('PATCH', `${API}/companies/${joined.id}`, { token: member.token, headers, body: { name: 'Mine Now' } });
+      expect(denied.status, JSON.stringify(headers)).toBe(403);
+      expect((await s.call('DELETE', `${API}/companies/${joined.id}`, { token: member.token, headers })).status).toBe(403);
+      const read = await s.call('GET', `${API}/companies/${joined.id}`, { token: member.token, headers });
+      expect(read.body.role).toBe('Member');
+    }
+    const renamed = await s.call('PATCH', `${API}/companies/${own.id}`, { token: member.token, headers: { 'x-company-id': String(joined.id) }, body: { name: 'Own Co Two' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ id: own.id, name: 'Own Co Two', role: 'Owner' });
+    expect((await s.call('GET', `${API}/companies/${joined.id}`, { token: owner.token })).body).toEqual(joined);
+  });
+
+  it('answers 400 for a malformed company id before looking the company up, changing nothing', async () => {
+    const s = server();
+    const owner = await registerUser(s);
+    const company = await createCompany(s, owner.token, { name: 'Intact Co' });
+    const stranger = await registerUser(s);
+    const attempts: Array<[string, string, unknown?]> = [
+      ['GET', '/companies/abc'],
+      ['GET', '/companies/0/activity'],
+      ['PATCH', '/companies/-1', { name: 'Hijacked' }],
+      ['DELETE', '/companies/1.5'],
+    ];
+    // The stranger too gets 400, not 404: input is checked before the company is.
+    for (const token of [owner.token, stranger.token]) {
+      for (const [method, path, body] of attempts) {
+        const res = await s.call(method as 'GET', `${API}${path}`, { token, body });
+        expect(res.status, `${method} ${path}`).toBe(400);
+        expect(res.body.error.code).toBe('BAD_REQUEST');
+      }
+    }
+    expect((await s.call('GET', `${API}/companies/${company.id}`, { token: owner.token })).body).toEqual(company);
+  });
+
   it('soft-deletes: the company leaves lists and lookups but its row remains', async () => {
     const s = server();
     const owner = await registerUser(s);

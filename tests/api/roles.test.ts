@@ -96,15 +96,55 @@ describeEachDatabase('roles', (server) => {
     expect(await roles(s, token, base)).toHaveLength(8);
   });
 
-  it('answers 404 for project scopes and 400 for other scope types', async () => {
+  it('answers 404 for project and other scope types, which no route serves yet', async () => {
     const s = server();
-    const { token } = await ownerWithCompany(s);
+    const { token, companyId, base } = await ownerWithCompany(s);
+    const before = await roles(s, token, base);
+    const member = named(before, 'Member');
     const project = await s.call('GET', `${API}/roles/project/1/all`, { token });
     expect(project.status).toBe(404);
-    expect(project.body.message).toBe('Project not found');
-    expect((await s.call('POST', `${API}/roles/project/1`, { token, body: { name: 'X', permissions: [] } })).status).toBe(404);
-    expect((await s.call('GET', `${API}/roles/team/1/all`, { token })).status).toBe(400);
-    expect((await s.call('GET', `${API}/roles/company/abc/all`, { token })).status).toBe(400);
+    expect(project.body).toMatchObject({ statusCode: 404, message: 'Route GET /api/v1/roles/project/1/all not found', error: { code: 'NOT_FOUND' } });
+    const attempts: Array<[string, string, unknown?]> = [
+      ['GET', `/roles/project/1/assignable`],
+      ['POST', `/roles/project/1`, { name: 'X', permissions: [] }],
+      ['PATCH', `/roles/project/1/${member.id}`, { permissions: [] }],
+      ['DELETE', `/roles/project/1/${member.id}`],
+      ['GET', `/roles/team/${companyId}/all`],
+      ['POST', `/roles/team/${companyId}`, { name: 'X', permissions: [] }],
+      ['PATCH', `/roles/team/${companyId}/${member.id}`, { permissions: [] }],
+      ['DELETE', `/roles/${companyId}/${member.id}`],
+    ];
+    for (const [method, path, body] of attempts) {
+      const res = await s.call(method as 'GET', `${API}${path}`, { token, body });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body.error.code).toBe('NOT_FOUND');
+    }
+    expect(await roles(s, token, base)).toEqual(before);
+  });
+
+  it('answers 400 for a malformed company or role id before looking the company up, changing nothing', async () => {
+    const s = server();
+    const { token, companyId, base } = await ownerWithCompany(s);
+    const stranger = await ownerWithCompany(s, 'Stranger Co');
+    const before = await roles(s, token, base);
+    const member = named(before, 'Member');
+    const attempts: Array<[string, string, unknown?]> = [
+      ['GET', `/roles/company/abc/all`],
+      ['GET', `/roles/company/0/assignable`],
+      ['POST', `/roles/company/-1`, { name: 'X', permissions: [] }],
+      ['PATCH', `/roles/company/abc/${member.id}`, { permissions: [] }],
+      ['PATCH', `/roles/company/${companyId}/abc`, { permissions: [] }],
+      ['DELETE', `/roles/company/${companyId}/1.5`],
+    ];
+    // The stranger too gets 400, not 404: input is checked before the company is.
+    for (const who of [token, stranger.token]) {
+      for (const [method, path, body] of attempts) {
+        const res = await s.call(method as 'GET', `${API}${path}`, { token: who, body });
+        expect(res.status, `${method} ${path}`).toBe(400);
+        expect(res.body.error.code).toBe('BAD_REQUEST');
+      }
+    }
+    expect(await roles(s, token, base)).toEqual(before);
   });
 
   it('keeps Owner fixed and default roles named, but lets default permissions change', async () => {
@@ -180,6 +220,36 @@ describeEachDatabase('roles', (server) => {
 
     await s.call('PATCH', `${base}/${memberRole.id}`, { token, body: { permissions: [{ resourceType: 'roles', action: 'manage' }] } });
     expect((await create()).status).toBe(201);
+  });
+
+  it('judges each call by the role held in the company the path names, not the active company', async () => {
+    const s = server();
+    const outside = await ownerWithCompany(s, 'Outside Co');
+    const joined = await ownerWithCompany(s, 'Joined Co');
+    const memberRole = named(await roles(s, joined.token, joined.base), 'Member');
+    // Owner of their own company (the active one by default) and a plain Member of the joined one.
+    const user = await registerUser(s);
+    const own = (await s.call('POST', `${API}/companies`, { token: user.token, body: companyData({ name: 'Own Co' }) })).body;
+    const now = new Date().toISOString();
+    await s.services.db
+      .insertInto('memberships')
+      .values({ user_id: user.user.id, company_id: joined.companyId, type: 'company', role_id: memberRole.id, status: 'accepted', name: user.user.name, email: user.email, notification_settings: '{}', created_at: now, updated_at: now })
+      .execute();
+    const activeCompanies: Array<Record<string, string>> = [{}, { 'x-company-id': String(own.id) }, { 'x-company-id': String(joined.companyId) }];
+    for (const headers of activeCompanies) {
+      const denied = await s.call('POST', joined.base, { token: user.token, headers, body: { name: 'Mine', permissions: [] } });
+      expect(denied.status, JSON.stringify(headers)).toBe(403);
+      expect((await s.call('GET', `${joined.base}/all`, { token: user.token, headers })).status).toBe(200);
+      expect((await s.call('GET', `${outside.base}/all`, { token: user.token, headers })).status).toBe(404);
+    }
+    const allowed = await s.call('POST', `${API}/roles/company/${own.id}`, {
+      token: user.token,
+      headers: { 'x-company-id': String(joined.companyId) },
+      body: { name: 'Mine', permissions: [] },
+    });
+    expect(allowed.status).toBe(201);
+    expect(allowed.body.companyId).toBe(own.id);
+    expect(await roles(s, joined.token, joined.base)).toHaveLength(8);
   });
 
   it('records every role change in the company activity', async () => {

@@ -1,5 +1,4 @@
-import type { Actor } from '../../http/actor.js';
-import { membershipIn } from '../../http/company-access.js';
+import type { CompanyMembership } from '../../http/company-access.js';
 import { parseJson } from '../../lib/json.js';
 import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
 import type { Services } from '../../services.js';
@@ -15,15 +14,14 @@ const ACTIVITY_LIST: ListSpec = {
   tiebreaker: 'a.id',
 };
 
-/** The company's audit trail, newest first, for any member of that company. */
-export async function companyActivity(services: Services, actor: Actor, companyId: number, query: RawListQuery) {
-  await membershipIn(services, actor, companyId);
+/** The company's audit trail, newest first. */
+export async function companyActivity(services: Services, company: CompanyMembership, query: RawListQuery) {
   const list = parseListQuery(ACTIVITY_LIST, query);
   const base = services.db
     .selectFrom('audit_events as a')
     .leftJoin('users as u', 'u.id', 'a.actor_user_id')
     .select(['a.id', 'a.entity_type', 'a.entity_id', 'a.action', 'a.changes', 'a.created_at', 'a.actor_user_id', 'u.name as actor_name'])
-    .where('a.company_id', '=', companyId);
+    .where('a.company_id', '=', company.companyId);
   const page = await runList(base, list);
   return {
     total: page.total,

@@ -1,7 +1,7 @@
 import type { UpdateCompanyInput } from '../../../resources/company.js';
 import type { Executor } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
-import { membershipIn, requirePermissionIn } from '../../http/company-access.js';
+import type { CompanyMembership } from '../../http/company-access.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { diff, recordAudit } from '../../lib/audit.js';
 import { nowIso } from '../../lib/json.js';
@@ -46,15 +46,14 @@ export async function listCompanies(services: Services, actor: Actor, query: Raw
   return { rows: page.rows.map((row) => companyView(row, row.role)), total: page.total };
 }
 
-export async function getCompany(services: Services, actor: Actor, id: number) {
-  const membership = await membershipIn(services, actor, id);
-  return companyView(await loadCompany(services.db, id), membership.roleName);
+export async function getCompany(services: Services, company: CompanyMembership) {
+  return companyView(await loadCompany(services.db, company.companyId), company.roleName);
 }
 
-export async function updateCompany(services: Services, actor: Actor, id: number, body: UpdateCompanyInput) {
-  const membership = await requirePermissionIn(services, actor, id, 'companies:manage');
+export async function updateCompany(services: Services, actor: Actor, company: CompanyMembership, body: UpdateCompanyInput) {
+  const id = company.companyId;
   return services.db.transaction().execute(async (trx) => {
-    const before = companyView(await loadCompany(trx, id), membership.roleName);
+    const before = companyView(await loadCompany(trx, id), company.roleName);
     const given = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     if (!Object.keys(diff(auditedFields(before), { ...auditedFields(before), ...given })).length) return before;
     await trx
@@ -62,15 +61,15 @@ export async function updateCompany(services: Services, actor: Actor, id: number
       .set({ ...companyColumns(body), updated_at: nowIso() })
       .where('id', '=', id)
       .execute();
-    const after = companyView(await loadCompany(trx, id), membership.roleName);
+    const after = companyView(await loadCompany(trx, id), company.roleName);
     await recordAudit(trx, { userId: actor.user.id, companyId: id }, { entityType: 'company', entityId: id, action: 'updated', before: auditedFields(before), after: auditedFields(after) });
     return after;
   });
 }
 
 /** Soft delete: the rows stay for the audit trail, but the company leaves every list and lookup. */
-export async function deleteCompany(services: Services, actor: Actor, id: number): Promise<void> {
-  await requirePermissionIn(services, actor, id, 'companies:manage');
+export async function deleteCompany(services: Services, actor: Actor, company: CompanyMembership): Promise<void> {
+  const id = company.companyId;
   await services.db.transaction().execute(async (trx) => {
     await loadCompany(trx, id);
     const child = await trx.selectFrom('companies').select('id').where('parent_id', '=', id).where('deleted_at', 'is', null).limit(1).executeTakeFirst();

@@ -3,13 +3,13 @@ import type { RolePermission } from '../../../permissions/index.js';
 import type { CreateRoleInput, UpdateRoleInput } from '../../../resources/role.js';
 import type { Executor, Trx } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
+import type { CompanyMembership } from '../../http/company-access.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { diff, recordAudit } from '../../lib/audit.js';
 import { nowIso } from '../../lib/json.js';
 import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
 import type { Services } from '../../services.js';
 import { isForeignKeyViolation, isUniqueViolation } from './constraint-errors.js';
-import { enterRoleScope, type RoleScope } from './role-scope.js';
 import { isOwnerRole, ROLE_COLUMNS, rolePermissions, roleView, type RoleRow } from './role-view.js';
 
 const ROLE_LIST: ListSpec = {
@@ -26,19 +26,19 @@ const ROLE_LIST: ListSpec = {
 const nameTaken = () => conflict('A role with this name already exists', 'ROLE_NAME_TAKEN');
 const roleInUse = () => conflict('This role is still assigned to members', 'ROLE_IN_USE');
 
-function rolesIn(db: Executor, scope: RoleScope) {
-  return db.selectFrom('roles').select(ROLE_COLUMNS).where('scope_type', '=', scope.scopeType).where('scope_id', '=', scope.scopeId);
+function rolesIn(db: Executor, companyId: number) {
+  return db.selectFrom('roles').select(ROLE_COLUMNS).where('scope_type', '=', 'company').where('scope_id', '=', companyId);
 }
 
-async function findRole(db: Executor, scope: RoleScope, id: number): Promise<RoleRow> {
-  const row = await rolesIn(db, scope).where('id', '=', id).executeTakeFirst();
+async function findRole(db: Executor, companyId: number, id: number): Promise<RoleRow> {
+  const row = await rolesIn(db, companyId).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Role');
   return row;
 }
 
 /** Names differing only in case would be indistinguishable in a role picker. */
-async function assertNameFree(db: Executor, scope: RoleScope, name: string, exceptId?: number) {
-  let query = rolesIn(db, scope).where(sql<boolean>`lower(name) = lower(${name})`);
+async function assertNameFree(db: Executor, companyId: number, name: string, exceptId?: number) {
+  let query = rolesIn(db, companyId).where(sql<boolean>`lower(name) = lower(${name})`);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   if (await query.executeTakeFirst()) throw nameTaken();
 }
@@ -66,26 +66,25 @@ async function inTransaction<T>(services: Services, work: (trx: Trx) => Promise<
   }
 }
 
-export async function listRoles(services: Services, actor: Actor, scope: RoleScope, query: RawListQuery, assignableOnly: boolean) {
-  await enterRoleScope(services, actor, scope);
+export async function listRoles(services: Services, company: CompanyMembership, query: RawListQuery, assignableOnly: boolean) {
   const list = parseListQuery(ROLE_LIST, query);
-  let base = rolesIn(services.db, scope);
+  let base = rolesIn(services.db, company.companyId);
   if (assignableOnly) base = base.where('assignable', '=', 1);
   const page = await runList(base, list);
   return { rows: page.rows.map(roleView), total: page.total };
 }
 
-export async function createRole(services: Services, actor: Actor, scope: RoleScope, body: CreateRoleInput) {
-  const companyId = await enterRoleScope(services, actor, scope, 'roles:manage');
+export async function createRole(services: Services, actor: Actor, company: CompanyMembership, body: CreateRoleInput) {
+  const { companyId } = company;
   return inTransaction(services, async (trx) => {
-    await assertNameFree(trx, scope, body.name);
+    await assertNameFree(trx, companyId, body.name);
     const now = nowIso();
     const permissions = normalise(body.permissions);
     const row = await trx
       .insertInto('roles')
       .values({
-        scope_type: scope.scopeType,
-        scope_id: scope.scopeId,
+        scope_type: 'company',
+        scope_id: companyId,
         name: body.name,
         is_default: 0,
         assignable: 1,
@@ -100,16 +99,16 @@ export async function createRole(services: Services, actor: Actor, scope: RoleSc
   });
 }
 
-export async function updateRole(services: Services, actor: Actor, scope: RoleScope, id: number, body: UpdateRoleInput) {
-  const companyId = await enterRoleScope(services, actor, scope, 'roles:manage');
+export async function updateRole(services: Services, actor: Actor, company: CompanyMembership, id: number, body: UpdateRoleInput) {
+  const { companyId } = company;
   return inTransaction(services, async (trx) => {
-    const role = await findRole(trx, scope, id);
+    const role = await findRole(trx, companyId, id);
     // Owner must keep every permission, or a company could lock itself out of its own settings.
     if (isOwnerRole(role)) throw conflict('The Owner role cannot be changed', 'ROLE_LOCKED');
     const name = body.name ?? role.name;
     if (name !== role.name) {
       if (role.is_default) throw conflict('Default roles cannot be renamed', 'ROLE_LOCKED');
-      await assertNameFree(trx, scope, name, id);
+      await assertNameFree(trx, companyId, name, id);
     }
     const before = snapshot(role.name, rolePermissions(role));
     const after = snapshot(name, body.permissions ? normalise(body.permissions) : before.permissions);
@@ -125,10 +124,10 @@ export async function updateRole(services: Services, actor: Actor, scope: RoleSc
   });
 }
 
-export async function deleteRole(services: Services, actor: Actor, scope: RoleScope, id: number): Promise<void> {
-  const companyId = await enterRoleScope(services, actor, scope, 'roles:manage');
+export async function deleteRole(services: Services, actor: Actor, company: CompanyMembership, id: number): Promise<void> {
+  const { companyId } = company;
   await inTransaction(services, async (trx) => {
-    const role = await findRole(trx, scope, id);
+    const role = await findRole(trx, companyId, id);
     if (role.is_default) throw conflict('Default roles cannot be deleted', 'ROLE_LOCKED');
     const held = await trx.selectFrom('memberships').select('id').where('role_id', '=', id).limit(1).executeTakeFirst();
     if (held) throw roleInUse();

@@ -6,10 +6,10 @@ import { companyParams } from '../company-params.js';
 export const companyActivity = defineRoute({
   method: 'GET',
   url: '/companies/:id/activity',
-  access: 'user',
+  access: { company: 'id' },
   summary: "The company's audit trail, newest first (needs membership in that company; paged list)",
   tags: ['companies'],
   params: companyParams,
   query: listQuery,
-  handler: async ({ actor, services, params, query, reply }) => sendPage(reply, await activity(services, actor, params.id, query)),
+  handler: async ({ services, company, query, reply }) => sendPage(reply, await activity(services, company, query)),
 });

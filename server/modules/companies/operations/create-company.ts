@@ -7,7 +7,9 @@ export const createCompany = defineRoute({
   url: '/companies',
   access: 'user',
   status: 201,
-  summary: 'Create a company with its default roles, the caller as Owner (needs self:companies:create; with parentId, companies:manage in the parent)',
+  // The company to check (the parent) is in the body, not the path, so the service checks it.
+  summary:
+    'Create a company with its default roles, the caller as Owner (checked in the service: needs self:companies:create; with parentId, companies:manage in the parent, else 404)',
   tags: ['companies'],
   body: createCompanyBody,
   handler: ({ actor, services, body }) => create(services, actor, body),

@@ -5,9 +5,9 @@ import { deleteCompany as remove } from '../company-service.js';
 export const deleteCompany = defineRoute({
   method: 'DELETE',
   url: '/companies/:id',
-  access: 'user',
+  access: { company: 'id', permission: 'companies:manage' },
   summary: 'Soft-delete a company without live sub-companies (needs companies:manage in that company)',
   tags: ['companies'],
   params: companyParams,
-  handler: ({ actor, services, params }) => remove(services, actor, params.id),
+  handler: ({ actor, services, company }) => remove(services, actor, company),
 });

@@ -5,9 +5,9 @@ import { getCompany as get } from '../company-service.js';
 export const getCompany = defineRoute({
   method: 'GET',
   url: '/companies/:id',
-  access: 'user',
+  access: { company: 'id' },
   summary: 'One company (needs membership in that company, else 404)',
   tags: ['companies'],
   params: companyParams,
-  handler: ({ actor, services, params }) => get(services, actor, params.id),
+  handler: ({ services, company }) => get(services, company),
 });

@@ -6,10 +6,10 @@ import { updateCompany as update } from '../company-service.js';
 export const updateCompany = defineRoute({
   method: 'PATCH',
   url: '/companies/:id',
-  access: 'user',
+  access: { company: 'id', permission: 'companies:manage' },
   summary: 'Edit a company (needs companies:manage in that company); answers the company',
   tags: ['companies'],
   params: companyParams,
   body: updateCompanyBody,
-  handler: ({ actor, services, params, body }) => update(services, actor, params.id, body),
+  handler: ({ actor, services, company, body }) => update(services, actor, company, body),
 });

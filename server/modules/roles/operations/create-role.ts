@@ -1,16 +1,16 @@
 import { createRoleBody } from '../../../../resources/role.js';
 import { defineRoute } from '../../../http/route.js';
-import { roleScopeParams } from '../role-scope.js';
+import { companyRolesParams } from '../role-params.js';
 import { createRole as create } from '../role-service.js';
 
 export const createRole = defineRoute({
   method: 'POST',
-  url: '/roles/:scopeType/:scopeId',
-  access: 'user',
+  url: '/roles/company/:companyId',
+  access: { company: 'companyId', permission: 'roles:manage' },
   status: 201,
   summary: 'Create a custom role (needs roles:manage in that company); answers the role',
   tags: ['roles'],
-  params: roleScopeParams,
+  params: companyRolesParams,
   body: createRoleBody,
-  handler: ({ actor, services, params, body }) => create(services, actor, params, body),
+  handler: ({ actor, services, company, body }) => create(services, actor, company, body),
 });

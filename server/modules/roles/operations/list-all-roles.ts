@@ -1,15 +1,15 @@
 import { defineRoute } from '../../../http/route.js';
 import { listQuery, sendPage } from '../../../lib/list-query.js';
-import { roleScopeParams } from '../role-scope.js';
+import { companyRolesParams } from '../role-params.js';
 import { listRoles } from '../role-service.js';
 
 export const listAllRoles = defineRoute({
   method: 'GET',
-  url: '/roles/:scopeType/:scopeId/all',
-  access: 'user',
-  summary: 'Every role of a company (needs membership in that company; project scope: 404 until projects exist)',
+  url: '/roles/company/:companyId/all',
+  access: { company: 'companyId' },
+  summary: 'Every role of a company (needs membership in that company; paged list)',
   tags: ['roles'],
-  params: roleScopeParams,
+  params: companyRolesParams,
   query: listQuery,
-  handler: async ({ actor, services, params, query, reply }) => sendPage(reply, await listRoles(services, actor, params, query, false)),
+  handler: async ({ services, company, query, reply }) => sendPage(reply, await listRoles(services, company, query, false)),
 });

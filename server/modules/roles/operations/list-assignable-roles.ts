@@ -1,15 +1,15 @@
 import { defineRoute } from '../../../http/route.js';
 import { listQuery, sendPage } from '../../../lib/list-query.js';
-import { roleScopeParams } from '../role-scope.js';
+import { companyRolesParams } from '../role-params.js';
 import { listRoles } from '../role-service.js';
 
 export const listAssignableRoles = defineRoute({
   method: 'GET',
-  url: '/roles/:scopeType/:scopeId/assignable',
-  access: 'user',
-  summary: 'The roles that may be handed to members, Owner excluded (needs membership in that company)',
+  url: '/roles/company/:companyId/assignable',
+  access: { company: 'companyId' },
+  summary: 'The roles that may be handed to members, Owner excluded (needs membership in that company; paged list)',
   tags: ['roles'],
-  params: roleScopeParams,
+  params: companyRolesParams,
   query: listQuery,
-  handler: async ({ actor, services, params, query, reply }) => sendPage(reply, await listRoles(services, actor, params, query, true)),
+  handler: async ({ services, company, query, reply }) => sendPage(reply, await listRoles(services, company, query, true)),
 });

@@ -1,15 +1,15 @@
 import { updateRoleBody } from '../../../../resources/role.js';
 import { defineRoute } from '../../../http/route.js';
-import { roleParams } from '../role-scope.js';
+import { companyRoleParams } from '../role-params.js';
 import { updateRole as update } from '../role-service.js';
 
 export const updateRole = defineRoute({
   method: 'PATCH',
-  url: '/roles/:scopeType/:scopeId/:id',
-  access: 'user',
-  summary: 'Rename a custom role or change a role\'s permissions (needs roles:manage in that company; Owner is fixed)',
+  url: '/roles/company/:companyId/:id',
+  access: { company: 'companyId', permission: 'roles:manage' },
+  summary: "Rename a custom role or change a role's permissions (needs roles:manage in that company; Owner is fixed)",
   tags: ['roles'],
-  params: roleParams,
+  params: companyRoleParams,
   body: updateRoleBody,
-  handler: ({ actor, services, params, body }) => update(services, actor, params, params.id, body),
+  handler: ({ actor, services, company, params, body }) => update(services, actor, company, params.id, body),
 });
