@@ -9,7 +9,7 @@ import { diff, recordAudit } from '../../lib/audit.js';
 import { nowIso } from '../../lib/json.js';
 import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
 import type { Services } from '../../services.js';
-import { isForeignKeyViolation, isUniqueViolation } from './constraint-errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors.js';
 import { isOwnerRole, ROLE_COLUMNS, rolePermissions, roleView, type RoleRow } from './role-view.js';
 
 const ROLE_LIST: ListSpec = {
