@@ -149,6 +149,25 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+export interface CatalogTypeTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SafetyAuthoritiesTable extends CatalogTypeTable {
+  phone: string | null;
+  email: string | null;
+}
+
+export interface ItemCategoriesTable extends CatalogTypeTable {
+  parent_id: number | null;
+  color: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -161,4 +180,9 @@ export interface DB {
   crew_members: CrewMembersTable;
   audit_events: AuditEventsTable;
   mail_outbox: MailOutboxTable;
+  task_types: CatalogTypeTable;
+  damage_types: CatalogTypeTable;
+  footprint_types: CatalogTypeTable;
+  safety_authorities: SafetyAuthoritiesTable;
+  item_categories: ItemCategoriesTable;
 }

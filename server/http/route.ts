@@ -6,6 +6,7 @@ import type { Services } from '../services.js';
 import { resolveActor, type Actor } from './actor.js';
 import { membershipIn, requirePermissionIn, type CompanyMembership } from './company-access.js';
 import { forbidden, unauthorized } from './errors.js';
+import { owningCompany, type CompanyOwnedTable } from './owning-company.js';
 
 /**
  * Who may call an endpoint. Declared on every route and snapshotted by a test, so a change in who
@@ -29,6 +30,11 @@ export type RouteAccess =
 export interface CompanyAccess<Param extends string = string> {
   company: Param;
   permission?: string;
+  /**
+   * When set, the param holds the id of a row of this table and the company is the one owning that
+   * row (its company_id); a row that does not exist is the same 404 as another tenant's.
+   */
+  of?: CompanyOwnedTable;
 }
 
 type Infer<T> = T extends ZodType ? z.output<T> : undefined;
@@ -109,7 +115,7 @@ const isCompanyRoute = <TB, TQ, TP>(def: RouteDef<TB, TQ, TP>): def is CompanyRo
 export function describeAccess(access: RouteAccess): string {
   if (typeof access === 'string') return access;
   if (!isCompanyAccess(access)) return access.permission;
-  const where = `company :${access.company}`;
+  const where = access.of ? `the company of ${access.of} :${access.company}` : `company :${access.company}`;
   return access.permission ? `${access.permission} in ${where}` : `member of ${where}`;
 }
 
@@ -130,8 +136,9 @@ declare module 'fastify' {
 }
 
 /** The caller's membership in the company the path names, held to the route's permission if any. */
-function enterCompany(services: Services, access: CompanyAccess, req: FastifyRequest): Promise<CompanyMembership> {
-  const companyId = (req.params as Record<string, number>)[access.company]!;
+async function enterCompany(services: Services, access: CompanyAccess, req: FastifyRequest): Promise<CompanyMembership> {
+  const param = (req.params as Record<string, number>)[access.company]!;
+  const companyId = access.of ? await owningCompany(services, access.of, param) : param;
   return access.permission
     ? requirePermissionIn(services, req.actor!, companyId, access.permission)
     : membershipIn(services, req.actor!, companyId);

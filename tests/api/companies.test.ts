@@ -1,32 +1,8 @@
 import { COMPANY_MESSAGES } from '../../resources/company.js';
 import { DEFAULT_ROLE_PERMISSIONS, ROLE_NAMES } from '../../permissions/index.js';
-import { companyData, describeEachDatabase, registerUser, type TestServer } from './harness.js';
+import { addMember, companyData, createCompany, describeEachDatabase, registerUser } from './harness.js';
 
 const API = '/api/v1';
-
-async function createCompany(s: TestServer, token: string, overrides: Record<string, unknown> = {}) {
-  const res = await s.call('POST', `${API}/companies`, { token, body: companyData(overrides) });
-  if (res.status !== 201) throw new Error(`create company failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-/** Member invitations come later, so a second member is written straight into the database. */
-async function addMember(s: TestServer, companyId: number, roleName: string) {
-  const member = await registerUser(s);
-  const role = await s.services.db
-    .selectFrom('roles')
-    .select('id')
-    .where('scope_type', '=', 'company')
-    .where('scope_id', '=', companyId)
-    .where('name', '=', roleName)
-    .executeTakeFirstOrThrow();
-  const now = new Date().toISOString();
-  await s.services.db
-    .insertInto('memberships')
-    .values({ user_id: member.user.id, company_id: companyId, type: 'company', role_id: role.id, status: 'accepted', name: member.user.name, email: member.email, notification_settings: '{}', created_at: now, updated_at: now })
-    .execute();
-  return member;
-}
 
 describeEachDatabase('companies', (server) => {
   it('makes the creator Owner of a new company with the eight default roles', async () => {

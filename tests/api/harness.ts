@@ -120,3 +120,34 @@ export const companyData = (overrides: Record<string, unknown> = {}) => ({
   contactEmail: 'office@acme.example',
   ...overrides,
 });
+
+export async function createCompany(s: TestServer, token: string, overrides: Record<string, unknown> = {}) {
+  const res = await s.call('POST', '/api/v1/companies', { token, body: companyData(overrides) });
+  if (res.status !== 201) throw new Error(`create company failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** Adds a registered user to a company with one of its roles, written straight into the database. */
+export async function addMember(s: TestServer, companyId: number, roleName: string) {
+  const member = await registerUser(s);
+  const role = await s.services.db
+    .selectFrom('roles')
+    .select('id')
+    .where('scope_type', '=', 'company')
+    .where('scope_id', '=', companyId)
+    .where('name', '=', roleName)
+    .executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  await s.services.db
+    .insertInto('memberships')
+    .values({ user_id: member.user.id, company_id: companyId, type: 'company', role_id: role.id, status: 'accepted', name: member.user.name, email: member.email, notification_settings: '{}', created_at: now, updated_at: now })
+    .execute();
+  return member;
+}
+
+/** A new user who owns a new company: the usual starting point of a company-scoped test. */
+export async function ownerWithCompany(s: TestServer, name = 'Acme Paving') {
+  const owner = await registerUser(s);
+  const company = await createCompany(s, owner.token, { name });
+  return { ...owner, company };
+}

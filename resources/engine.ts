@@ -1,0 +1,108 @@
+import type { z } from 'zod';
+
+/**
+ * The schema-driven core: one declaration per entity gives the server its validation and CRUD
+ * routes, and the client its grid, filters, forms and show page.
+ */
+
+/** The grid's per-column filters (spec 01 §5), as json-server suffixes on the API. */
+export const FILTER_OPERATORS = {
+  contains: '_like',
+  startsWith: '_startsWith',
+  endsWith: '_endsWith',
+  equals: '',
+  gt: '_gt',
+  lt: '_lt',
+} as const;
+export type FilterOperator = keyof typeof FILTER_OPERATORS;
+
+export type FieldKind =
+  | 'text'
+  | 'multiline'
+  | 'email'
+  | 'phone'
+  | 'zip'
+  | 'ein'
+  | 'integer'
+  | 'decimal'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'color'
+  | 'select'
+  | 'reference';
+
+export interface ResourceField {
+  /** The API's (camelCase) name. */
+  name: string;
+  label: string;
+  kind: FieldKind;
+  /** The database column when it is not the snake_case of the name. */
+  column?: string;
+  /** Shown as a grid column unless false; hidden until the user shows it when hidden is set. */
+  grid?: false | { flex?: number; width?: number; hidden?: boolean };
+  /** Filter operators offered in the grid and accepted by the API; none when empty. */
+  filters?: FilterOperator[];
+  sortable?: boolean;
+  /** Which forms show the field (default both; false for read-only fields such as createdAt). */
+  form?: false | 'create' | 'edit' | 'both';
+  /** Name fields are auto-capitalised as typed (spec 01 §5). */
+  capitalize?: boolean;
+  options?: ReadonlyArray<{ value: string; label: string }>;
+  /** For a reference: the resource whose rows are offered, and the field shown for each. */
+  reference?: { resource: string; labelField: string };
+  nullable?: boolean;
+}
+
+export interface ResourcePaths {
+  /** Collection path, with :companyId standing for the active company: '/companies/:companyId/task-types'. */
+  list: string;
+  create: string;
+  /** Item path with :id: '/task-types/:id'. */
+  item: string;
+}
+
+export interface ResourceDef<C extends z.ZodObject = z.ZodObject, U extends z.ZodObject = z.ZodObject> {
+  /** Refine resource name and the client route: 'task-types'. */
+  name: string;
+  /** The navigation id that leads to this resource's list. */
+  navId: string;
+  label: string;
+  singular: string;
+  /** The field that names a row in titles, pickers and confirmations. */
+  titleField: string;
+  fields: ResourceField[];
+  create: C;
+  update: U;
+  paths: ResourcePaths;
+  permissions: { view: string; manage: string };
+  /** The success messages of spec 01 §8 for this resource, word for word. */
+  messages: { created: string; saved: string; deleted: string };
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+}
+
+export function defineResource<C extends z.ZodObject, U extends z.ZodObject>(def: ResourceDef<C, U>): ResourceDef<C, U> {
+  return def;
+}
+
+/** The default filters of each kind of field: text can be searched, numbers and dates compared. */
+export function defaultFilters(kind: FieldKind): FilterOperator[] {
+  switch (kind) {
+    case 'integer':
+    case 'decimal':
+    case 'date':
+    case 'datetime':
+      return ['equals', 'gt', 'lt'];
+    case 'boolean':
+    case 'select':
+    case 'reference':
+    case 'color':
+      return ['equals'];
+    default:
+      return ['contains', 'startsWith', 'endsWith', 'equals'];
+  }
+}
+
+export const fieldFilters = (f: ResourceField): FilterOperator[] => f.filters ?? defaultFilters(f.kind);
+export const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const fieldColumn = (f: ResourceField) => f.column ?? snake(f.name);
