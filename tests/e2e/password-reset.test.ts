@@ -1,0 +1,103 @@
+import path from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { DATABASES, registerUser, startTestServer } from '../api/harness.js';
+import { CHROMIUM, CLIENT_BUILT, hasChromium, launchChromium, snap } from './browser.js';
+
+if (!hasChromium || !CLIENT_BUILT) {
+  console.warn(`Browser tests skipped: ${!hasChromium ? `Chromium not found at ${CHROMIUM}` : 'client not built (npx vite build)'}`);
+}
+
+const OLD_PASSWORD = 'old-password-1';
+const NEW_PASSWORD = 'new-password-2';
+const PUBLIC_ORIGIN = 'http://fieldwork.test';
+
+for (const database of DATABASES) {
+  describe.skipIf(!hasChromium || !CLIENT_BUILT)(`password reset by e-mail link [${database.name}]`, () => {
+    let server: Awaited<ReturnType<typeof startTestServer>>;
+    let browser: Browser;
+    let context: BrowserContext;
+    let base: string;
+
+    beforeAll(async () => {
+      server = await startTestServer(database.url, { clientDir: path.resolve('dist/client') });
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = server.app.server.address();
+      base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      browser = await launchChromium();
+      context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+    });
+
+    /** The newest outbox row for the address; the mail is queued after the answer, so it is polled for. */
+    async function newestMailTo(email: string, timeoutMs = 10000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const row = await server.services.db
+          .selectFrom('mail_outbox')
+          .selectAll()
+          .where('to_address', '=', email)
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+        if (row) return row;
+        if (Date.now() > until) throw new Error(`no mail for ${email} in mail_outbox`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+
+    const login = (email: string, password: string) =>
+      server.call('POST', '/api/v1/users/login', { body: { email, password, remember: false } });
+
+    it('asks for a link, follows it from the mail, sets a new password and is signed in; the link works once', async () => {
+      const { email } = await registerUser(server, { password: OLD_PASSWORD });
+      const tag = database.name;
+      const page = await context.newPage();
+
+      await page.goto(`${base}/app/forgot-password`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await page.waitForURL(`${base}/app/forgot-password/requested`);
+      await page.getByText('If an account exists for that e-mail, a reset link is on its way.').waitFor();
+
+      const mail = await newestMailTo(email);
+      expect(mail.status).toBe('kept');
+      expect(mail.subject).toBe('Reset your Fieldwork password');
+      const link = mail.text_body.match(/https?:\/\/\S+\/app\/reset-password\/[A-Za-z0-9_-]+/)?.[0];
+      expect(link, 'the mail carries a reset link').toBeTruthy();
+      expect(link!.startsWith(`${PUBLIC_ORIGIN}/app/reset-password/`)).toBe(true);
+      const resetUrl = `${base}${new URL(link!).pathname}`;
+
+      await page.goto(resetUrl);
+      await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+      await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+      await snap(page, `${tag}-reset-01-new-password`);
+      await page.getByRole('button', { name: 'Save password' }).click();
+
+      // Signed in straight away; with no company yet, the next stop is company registration.
+      await page.waitForURL(`${base}/app/register/company`);
+      await page.getByRole('button', { name: 'CREATE COMPANY' }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('fieldwork.accessToken'))).toBeTruthy();
+      await snap(page, `${tag}-reset-02-signed-in`);
+
+      expect((await login(email, OLD_PASSWORD)).status).toBe(401);
+      const fresh = await login(email, NEW_PASSWORD);
+      expect(fresh.status).toBe(200);
+      expect(fresh.body.user.email).toBe(email);
+
+      // The same link a second time is spent.
+      await page.goto(resetUrl);
+      await page.getByLabel('New password', { exact: true }).fill('another-password-3');
+      await page.getByLabel('Confirm new password').fill('another-password-3');
+      await page.getByRole('button', { name: 'Save password' }).click();
+      await page.getByText('Error: This reset link is invalid or has expired.').waitFor();
+      expect(page.url()).toBe(resetUrl);
+      await snap(page, `${tag}-reset-03-link-spent`);
+      expect((await login(email, 'another-password-3')).status).toBe(401);
+      expect((await login(email, NEW_PASSWORD)).status).toBe(200);
+      await page.close();
+    });
+  });
+}
