@@ -16,9 +16,10 @@ const fields: ResourceField[] = [
   { name: 'createdAt', label: 'Created', kind: 'datetime', form: false, grid: { width: 180, hidden: true }, sortable: true },
 ];
 
-const catalogType = (o: { name: string; navId: string; label: string; singular: string; permission: string; messages: { created: string; saved: string; deleted: string } }) =>
+const catalogType = (o: { name: string; entityType: string; navId: string; label: string; singular: string; permission: string; messages: { created: string; saved: string; deleted: string } }) =>
   defineResource({
     name: o.name,
+    entityType: o.entityType,
     navId: o.navId,
     label: o.label,
     singular: o.singular,
@@ -34,6 +35,7 @@ const catalogType = (o: { name: string; navId: string; label: string; singular: 
 
 export const taskTypes = catalogType({
   name: 'task-types',
+  entityType: 'task_type',
   navId: 'task-types',
   label: 'Task Types',
   singular: 'Task Type',
@@ -43,6 +45,7 @@ export const taskTypes = catalogType({
 
 export const damageTypes = catalogType({
   name: 'damage-types',
+  entityType: 'damage_type',
   navId: 'damage-types',
   label: 'Damage Types',
   singular: 'Damage Type',
@@ -53,6 +56,7 @@ export const damageTypes = catalogType({
 // The spec names no messages for footprint types; they follow the task and damage types' wording.
 export const footprintTypes = catalogType({
   name: 'footprint-types',
+  entityType: 'footprint_type',
   navId: 'footprint-types',
   label: 'Footprint Types',
   singular: 'Footprint Type',

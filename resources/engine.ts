@@ -65,6 +65,8 @@ export interface ResourcePaths {
 export interface ResourceDef<C extends z.ZodObject = z.ZodObject, U extends z.ZodObject = z.ZodObject> {
   /** Refine resource name and the client route: 'task-types'. */
   name: string;
+  /** The entity's name in the audit trail: 'task_type'. */
+  entityType: string;
   /** The navigation id that leads to this resource's list. */
   navId: string;
   label: string;

@@ -26,7 +26,7 @@ export function App() {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <GlobalStyles styles={{ html: { WebkitFontSmoothing: 'auto' } }} />
-      <RefineSnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+      <RefineSnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={6000} maxSnack={3}>
         <Refine
           dataProvider={dataProvider}
           authProvider={authProvider}

@@ -13,8 +13,6 @@ import { apiToColumns, listSpecFor, rowToApi } from './resource-sql.js';
 
 export interface CrudOptions {
   table: CompanyOwnedTable;
-  /** The entity name in the audit trail: 'task_type'. */
-  entityType: string;
 }
 
 // Kysely's table types cannot follow a table chosen at run time; the resource declaration is the contract.
@@ -63,7 +61,7 @@ export function crudService(def: ResourceDef, opts: CrudOptions) {
             .returningAll()
             .executeTakeFirstOrThrow();
           const view = rowToApi(def, row);
-          await recordAudit(trx, auditActor(actor, company), { entityType: opts.entityType, entityId: row.id, action: 'created', after: view });
+          await recordAudit(trx, auditActor(actor, company), { entityType: def.entityType, entityId: row.id, action: 'created', after: view });
           return view;
         })
         .catch((err) => translate(def, err, body));
@@ -83,7 +81,7 @@ export function crudService(def: ResourceDef, opts: CrudOptions) {
             .returningAll()
             .executeTakeFirstOrThrow();
           const after = rowToApi(def, row);
-          await recordAudit(trx, auditActor(actor, company), { entityType: opts.entityType, entityId: id, action: 'updated', before, after });
+          await recordAudit(trx, auditActor(actor, company), { entityType: def.entityType, entityId: id, action: 'updated', before, after });
           return after;
         })
         .catch((err) => translate(def, err, body));
@@ -95,7 +93,7 @@ export function crudService(def: ResourceDef, opts: CrudOptions) {
         .execute(async (trx) => {
           const before = rowToApi(def, await loadRow(trx, opts, id));
           await (trx as AnyDb).deleteFrom(opts.table).where('id', '=', id).execute();
-          await recordAudit(trx, auditActor(actor, company), { entityType: opts.entityType, entityId: id, action: 'deleted', before });
+          await recordAudit(trx, auditActor(actor, company), { entityType: def.entityType, entityId: id, action: 'deleted', before });
         })
         .catch((err) => translate(def, err));
     },

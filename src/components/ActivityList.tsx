@@ -22,11 +22,12 @@ function describe(event: ActivityEvent): string {
 }
 
 /** Who changed what and when, newest first, from an activity endpoint answering audit events. */
-export function ActivityList({ path, pageSize = 10 }: { path: string; pageSize?: number }) {
+export function ActivityList({ path, pageSize = 10, filters = {} }: { path: string; pageSize?: number; filters?: Record<string, string> }) {
   const { result, query } = useList<ActivityEvent>({
     resource: 'activity',
     meta: { path },
     pagination: { currentPage: 1, pageSize },
+    filters: Object.entries(filters).map(([field, value]) => ({ field, operator: 'eq' as const, value })),
   });
   if (query.isLoading) return <Skeleton variant="rounded" height={120} />;
   if (query.isError) return <Alert severity="error">The activity could not be loaded.</Alert>;

@@ -24,7 +24,7 @@ export function filtersToQuery(filters: CrudFilter[] = [], query = new URLSearch
     const suffix = OPERATOR_SUFFIX[filter.operator];
     if (suffix === undefined) throw new Error(`Filter operator "${filter.operator}" is not supported by the API`);
     const values = Array.isArray(filter.value) ? filter.value : [filter.value];
-    for (const v of values) query.append(`${filter.field}${suffix}`, String(v));
+    for (const v of values) query.append(`${filter.field}${suffix}`, v instanceof Date ? v.toISOString() : String(v));
   }
   return query;
 }
@@ -37,11 +37,20 @@ export function sortersToQuery(sorters: CrudSort[] = [], query = new URLSearchPa
   return query;
 }
 
-/** A resource may name its API path in meta.path (e.g. 'companies/:companyId/memberships'). */
+/**
+ * meta.quiet: the caller shows a failed mutation itself (a form's inline error), so no error dialog.
+ *
+ * A resource's API paths: meta.path (or the resource name) for the collection, meta.itemPath with
+ * :id for one row when the spec puts rows elsewhere ('/companies/7/task-types' but '/task-types/:id').
+ */
 function resourcePath(resource: string, meta?: Record<string, any>): string {
-  let path: string = meta?.path ?? resource;
-  for (const [key, value] of Object.entries(meta?.pathParams ?? {})) path = path.replace(`:${key}`, String(value));
+  const path: string = meta?.path ?? resource;
   return `/${path.replace(/^\/+/, '')}`;
+}
+
+function itemPath(resource: string, id: string | number, meta?: Record<string, any>): string {
+  if (meta?.itemPath) return `/${String(meta.itemPath).replace(/^\/+/, '').replace(':id', encodeURIComponent(String(id)))}`;
+  return `${resourcePath(resource, meta)}/${encodeURIComponent(String(id))}`;
 }
 
 export const dataProvider: DataProvider = {
@@ -69,22 +78,22 @@ export const dataProvider: DataProvider = {
   },
 
   getOne: async ({ resource, id, meta }) => {
-    const { data } = await apiFetch<any>(`${resourcePath(resource, meta)}/${id}`);
+    const { data } = await apiFetch<any>(itemPath(resource, id, meta));
     return { data };
   },
 
   create: async ({ resource, variables, meta }) => {
-    const { data } = await apiFetch<any>(resourcePath(resource, meta), { method: 'POST', body: variables });
+    const { data } = await apiFetch<any>(resourcePath(resource, meta), { method: 'POST', body: variables, quiet: !!meta?.quiet });
     return { data };
   },
 
   update: async ({ resource, id, variables, meta }) => {
-    const { data } = await apiFetch<any>(`${resourcePath(resource, meta)}/${id}`, { method: 'PATCH', body: variables });
+    const { data } = await apiFetch<any>(itemPath(resource, id, meta), { method: 'PATCH', body: variables, quiet: !!meta?.quiet });
     return { data };
   },
 
   deleteOne: async ({ resource, id, meta }) => {
-    await apiFetch(`${resourcePath(resource, meta)}/${id}`, { method: 'DELETE' });
+    await apiFetch(itemPath(resource, id, meta), { method: 'DELETE', quiet: !!meta?.quiet });
     return { data: { id } as any };
   },
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { NOT_FOUND } from '../../permissions';
+import { RESOURCES } from '../engine/registry';
 import { LoadingView } from '../shell/LoadingView';
 import { RouteGuard } from './RouteGuard';
 
@@ -18,6 +19,8 @@ const NotFoundPage = lazy(() => import('../pages/errors/NotFoundPage').then((m) 
 const AppShell = lazy(() => import('../shell/AppShell').then((m) => ({ default: m.AppShell })));
 const DashboardPage = lazy(() => import('../pages/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const CompanyPage = lazy(() => import('../pages/companies/CompanyPage').then((m) => ({ default: m.CompanyPage })));
+const ResourceListPage = lazy(() => import('../engine/ResourceListPage').then((m) => ({ default: m.ResourceListPage })));
+const ResourceShowPage = lazy(() => import('../engine/ResourceShowPage').then((m) => ({ default: m.ResourceShowPage })));
 
 const guarded = (page: ReactNode) => <RouteGuard>{page}</RouteGuard>;
 
@@ -37,6 +40,14 @@ export function AppRoutes() {
         <Route element={guarded(<AppShell />)}>
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="companies/:companyId" element={<CompanyPage />} />
+          {RESOURCES.map((def) => (
+            <Route key={def.name} path={def.name}>
+              <Route index element={<ResourceListPage def={def} />} />
+              <Route path="create" element={<ResourceListPage def={def} dialog="create" />} />
+              <Route path=":id/edit" element={<ResourceListPage def={def} dialog="edit" />} />
+              <Route path=":id" element={<ResourceShowPage def={def} />} />
+            </Route>
+          ))}
         </Route>
         <Route path="*" element={<Navigate to={`/${NOT_FOUND}`} replace />} />
       </Routes>

@@ -2,7 +2,7 @@ import { damageTypes, footprintTypes, taskTypes } from '../../../resources/catal
 import { crudRoutes } from '../../engine/crud-routes.js';
 
 export const catalogRoutes = [
-  ...crudRoutes(taskTypes, { table: 'task_types', entityType: 'task_type' }),
-  ...crudRoutes(damageTypes, { table: 'damage_types', entityType: 'damage_type' }),
-  ...crudRoutes(footprintTypes, { table: 'footprint_types', entityType: 'footprint_type' }),
+  ...crudRoutes(taskTypes, { table: 'task_types' }),
+  ...crudRoutes(damageTypes, { table: 'damage_types' }),
+  ...crudRoutes(footprintTypes, { table: 'footprint_types' }),
 ];

@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, useMediaQuery, useTheme } from '@mui/material';
+import { useCreate, useOne, useUpdate } from '@refinedev/core';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { ResourceDef } from '../../resources/engine';
+import type { ApiError } from '../api/http';
+import { LoadingView } from '../shell/LoadingView';
+import { FieldInput } from './FieldInput';
+import { useResource } from './useResource';
+
+const emptyValues = (def: ResourceDef) =>
+  Object.fromEntries(def.fields.filter((f) => f.form !== false).map((f) => [f.name, f.kind === 'boolean' ? false : f.nullable ? null : '']));
+
+/** Create or edit a row in a dialog; validation is the resource's own zod schema, as on the server. */
+export function ResourceFormDialog({ def, id, onClose }: { def: ResourceDef; id?: string; onClose: (savedId?: string | number) => void }) {
+  const { meta } = useResource(def);
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const editing = id !== undefined;
+  const fields = useMemo(
+    () => def.fields.filter((f) => f.form !== false && (f.form === undefined || f.form === 'both' || f.form === (editing ? 'edit' : 'create'))),
+    [def, editing],
+  );
+  const { result: current, query } = useOne({ resource: def.name, id: id ?? '', meta, queryOptions: { enabled: editing } });
+  const { control, handleSubmit, reset, setError, formState } = useForm({
+    resolver: zodResolver(editing ? def.update : def.create),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: emptyValues(def),
+  });
+  useEffect(() => {
+    if (current) reset({ ...emptyValues(def), ...Object.fromEntries(fields.map((f) => [f.name, current[f.name] ?? (f.nullable ? null : '')])) });
+  }, [current, def, fields, reset]);
+  const { mutateAsync: create } = useCreate();
+  const { mutateAsync: update } = useUpdate();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const saved = editing
+        ? await update({ resource: def.name, id: id!, values, meta: { ...meta, quiet: true }, successNotification: { message: def.messages.saved, type: 'success' }, errorNotification: false })
+        : await create({ resource: def.name, values, meta: { ...meta, quiet: true }, successNotification: { message: def.messages.created, type: 'success' }, errorNotification: false });
+      onClose(saved.data.id);
+    } catch (err) {
+      const apiError = err as ApiError;
+      for (const d of apiError.details ?? []) if (fields.some((f) => f.name === d.field)) setError(d.field, { message: d.message });
+      setFailure(apiError.message);
+    }
+  });
+
+  const title = `${editing ? 'Edit' : 'New'} ${def.singular}`;
+  return (
+    <Dialog open onClose={() => onClose()} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="resource-form-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="resource-form-title">{title}</DialogTitle>
+        <DialogContent>
+          {editing && query.isLoading ? (
+            <LoadingView />
+          ) : (
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              {failure && <Alert severity="error">{failure}</Alert>}
+              {fields.map((f, i) => (
+                <FieldInput key={f.name} field={f} control={control} autoFocus={i === 0} />
+              ))}
+            </Stack>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => onClose()}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+            {editing ? 'Save' : 'Create'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,122 @@
+import Add from '@mui/icons-material/Add';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
+import { DataGrid, GridActionsCellItem, type GridColDef, type GridColumnVisibilityModel } from '@mui/x-data-grid';
+import { useDataGrid } from '@refinedev/mui';
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import type { ResourceDef } from '../../resources/engine';
+import { useSession } from '../session/useSession';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { ExportButton } from './ExportButton';
+import { gridColumns, hiddenByDefault } from './grid-columns';
+import { ResourceFormDialog } from './ResourceFormDialog';
+import { rememberedView, type GridViewState, type SavedView } from './saved-views';
+import { SavedViewsMenu } from './SavedViewsMenu';
+import { useResource } from './useResource';
+
+/** The grid of a resource: server-side paging, sorting and filtering, saved views, CSV export. */
+export function ResourceListPage({ def, dialog }: { def: ResourceDef; dialog?: 'create' | 'edit' }) {
+  const navigate = useNavigate();
+  const { id: editId } = useParams();
+  const { meta, canManage } = useResource(def);
+  const { user } = useSession();
+  const initialView = useMemo(() => {
+    const id = rememberedView(def.name);
+    return ((user?.views ?? []) as SavedView[]).find((v) => v.id === id && v.type === def.name) ?? null;
+    // Only the view remembered when the page opens; later switches go through applyView.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [def.name]);
+  const [activeView, setActiveView] = useState<number | null>(initialView?.id ?? null);
+  const [columnVisibility, setColumnVisibility] = useState<GridColumnVisibilityModel>(
+    initialView?.filters.columns ?? hiddenByDefault(def),
+  );
+  const [deleting, setDeleting] = useState<Record<string, unknown> | null>(null);
+
+  const { dataGridProps, filters, sorters, setFilters, setSorters, tableQuery } = useDataGrid({
+    resource: def.name,
+    meta,
+    pagination: { pageSize: 25 },
+    sorters: { initial: initialView?.filters.sorters ?? [def.defaultSort] },
+    filters: { initial: initialView?.filters.filters ?? [] },
+    syncWithLocation: false,
+  });
+
+  const columns = useMemo<GridColDef[]>(() => {
+    const base = gridColumns(def);
+    if (!canManage) return base;
+    return [
+      ...base,
+      {
+        field: 'actions',
+        type: 'actions',
+        headerName: 'Actions',
+        width: 100,
+        getActions: ({ row }) => [
+          <GridActionsCellItem key="edit" icon={<EditOutlined />} label="Edit" onClick={() => navigate(`/${def.name}/${row.id}/edit`)} />,
+          <GridActionsCellItem key="delete" icon={<DeleteOutline />} label="Delete" onClick={() => setDeleting(row)} />,
+        ],
+      },
+    ];
+  }, [def, canManage, navigate]);
+
+  const applyView = (view: SavedView | null) => {
+    setActiveView(view?.id ?? null);
+    setFilters(view?.filters.filters ?? [], 'replace');
+    setSorters(view?.filters.sorters ?? [def.defaultSort]);
+    setColumnVisibility(view?.filters.columns ?? hiddenByDefault(def));
+  };
+  const current: GridViewState = { filters, sorters, columns: columnVisibility };
+  const visibleColumns = gridColumns(def)
+    .filter((c) => columnVisibility[c.field] !== false)
+    .map((c) => ({ field: c.field, headerName: c.headerName ?? c.field }));
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} justifyContent="space-between">
+        <Typography variant="h5" component="h1">
+          {def.label}
+        </Typography>
+        <Stack direction="row" spacing={1} flexWrap="wrap">
+          <SavedViewsMenu type={def.name} current={current} activeId={activeView} onApply={applyView} />
+          <ExportButton resource={def.name} label={def.label} meta={meta} filters={filters} sorters={sorters} columns={visibleColumns} />
+          {canManage && (
+            <Button variant="contained" startIcon={<Add />} onClick={() => navigate(`/${def.name}/create`)}>
+              New {def.singular}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      {tableQuery.isError && <Alert severity="error">The {def.label.toLowerCase()} could not be loaded. {tableQuery.error?.message}</Alert>}
+      <Card>
+        <DataGrid
+          {...dataGridProps}
+          columns={columns}
+          autoHeight
+          disableRowSelectionOnClick
+          pageSizeOptions={[25, 50, 100]}
+          columnVisibilityModel={columnVisibility}
+          onColumnVisibilityModelChange={setColumnVisibility}
+          onRowClick={({ id }) => navigate(`/${def.name}/${id}`)}
+          slots={{ noRowsOverlay: () => <EmptyOverlay def={def} filtered={filters.length > 0} /> }}
+          sx={{ border: 0, '& .MuiDataGrid-row': { cursor: 'pointer' }, minHeight: 300 }}
+        />
+      </Card>
+      {dialog && canManage && (
+        <ResourceFormDialog def={def} id={dialog === 'edit' ? editId : undefined} onClose={() => navigate(`/${def.name}`)} />
+      )}
+      {deleting && <ConfirmDeleteDialog def={def} meta={meta} row={deleting} onClose={() => setDeleting(null)} />}
+    </Stack>
+  );
+}
+
+function EmptyOverlay({ def, filtered }: { def: ResourceDef; filtered: boolean }) {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', height: '100%', p: 4, textAlign: 'center' }}>
+      <Typography color="text.secondary">
+        {filtered ? `No ${def.label.toLowerCase()} match these filters.` : `No ${def.label.toLowerCase()} yet.`}
+      </Typography>
+    </Box>
+  );
+}
