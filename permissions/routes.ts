@@ -130,6 +130,8 @@ function withReturnTo(target: string, from: string, p: AccessProfile): string {
     (p.signedIn && (isPlainMember(p) || !canOpenDashboard(p))) ||
     bare === NOT_FOUND ||
     bare === LOGIN ||
+    // Sign-up pages are never a place to come back to.
+    bare.startsWith('register/') ||
     bare === '' ||
     matchPattern('public/dashboard/:publicURL', bare);
   if (noReturn) return target;
