@@ -2,12 +2,14 @@ import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './index.js';
 import { foundation } from './migrations/0001_foundation.js';
 import { catalog } from './migrations/0002_catalog.js';
+import { files } from './migrations/0003_files.js';
 
 /** Versioned migrations in order; the same list runs on SQLite and PostgreSQL. Never edit a released one: add the next. */
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_foundation': foundation(dialect),
     '0002_catalog': catalog(dialect),
+    '0003_files': files(dialect),
   };
 }
 

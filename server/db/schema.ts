@@ -168,6 +168,23 @@ export interface ItemCategoriesTable extends CatalogTypeTable {
   color: string | null;
 }
 
+export interface FilesTable {
+  id: Generated<number>;
+  /** The unguessable id in public URLs (/staticfiles/{publicId}). */
+  public_id: string;
+  company_id: number | null;
+  entity_type: string;
+  entity_id: string;
+  type: string;
+  filename: string;
+  content_type: string;
+  length: number;
+  /** Path of the bytes relative to DATA_DIR/files. */
+  object_name: string;
+  uploaded_by: number | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -185,4 +202,5 @@ export interface DB {
   footprint_types: CatalogTypeTable;
   safety_authorities: SafetyAuthoritiesTable;
   item_categories: ItemCategoriesTable;
+  files: FilesTable;
 }

@@ -151,3 +151,21 @@ export async function ownerWithCompany(s: TestServer, name = 'Acme Paving') {
   const company = await createCompany(s, owner.token, { name });
   return { ...owner, company };
 }
+
+/** A multipart/form-data body as browsers send it: text fields first, then the file. */
+export function multipart(fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }) {
+  const boundary = `----fieldwork${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+  chunks.push(file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The smallest valid PNG: one transparent pixel. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -4,5 +4,6 @@ import { deleteCompany } from './operations/delete-company.js';
 import { getCompany } from './operations/get-company.js';
 import { listCompanies } from './operations/list-companies.js';
 import { updateCompany } from './operations/update-company.js';
+import { uploadCompanyLogo } from './operations/upload-logo.js';
 
-export const companyRoutes = [listCompanies, getCompany, createCompany, updateCompany, deleteCompany, companyActivity];
+export const companyRoutes = [listCompanies, getCompany, createCompany, updateCompany, deleteCompany, companyActivity, uploadCompanyLogo];

@@ -12,6 +12,7 @@ import { setDefaultCompany } from './operations/set-default-company.js';
 import { setShortcuts } from './operations/set-shortcuts.js';
 import { updateMe } from './operations/update-me.js';
 import { updateView } from './operations/update-view.js';
+import { uploadProfilePicture } from './operations/upload-picture.js';
 
 export const userRoutes = [
   registerUser,
@@ -28,4 +29,5 @@ export const userRoutes = [
   createView,
   updateView,
   deleteView,
+  uploadProfilePicture,
 ];
