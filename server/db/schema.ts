@@ -126,6 +126,11 @@ export interface CrewMembersTable {
   is_leader: number;
 }
 
+export interface CrewCategoriesTable {
+  crew_id: number;
+  category_id: number;
+}
+
 export interface AuditEventsTable {
   id: Generated<number>;
   company_id: number | null;
@@ -195,6 +200,7 @@ export interface DB {
   memberships: MembershipsTable;
   crews: CrewsTable;
   crew_members: CrewMembersTable;
+  crew_categories: CrewCategoriesTable;
   audit_events: AuditEventsTable;
   mail_outbox: MailOutboxTable;
   task_types: CatalogTypeTable;

@@ -1,10 +1,11 @@
 import type { RouteDef } from '../http/route.js';
 import { catalogRoutes } from './catalog/index.js';
 import { companyRoutes } from './companies/index.js';
+import { crewRoutes } from './crews/index.js';
 import { getStaticFile } from './files/static-file.js';
 import { health } from './health/health.js';
 import { roleRoutes } from './roles/index.js';
 import { userRoutes } from './users/index.js';
 
 /** Every API route, in one list: registered under /api/v1 and snapshotted with its access rule. */
-export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...catalogRoutes, getStaticFile];
+export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...crewRoutes, ...catalogRoutes, getStaticFile];
