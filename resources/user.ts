@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displaySettings } from './display-settings.js';
 
 /** Validation shared by the registration form and POST /users; messages are the spec's, word for word. */
 export const REGISTER_MESSAGES = {
@@ -54,34 +55,65 @@ export const changePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
-const optionalText = (max = 200) => z.string().trim().max(max).nullable().optional();
+/** Optional text: trimmed, and an emptied field is stored as null. */
+const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => v || null);
 
-/** PATCH /users/me: the profile fields of spec 01 §3 User; absent fields stay as they are. */
-export const updateProfileBody = z
-  .object({
-    name: z.string().trim().min(5, REGISTER_MESSAGES.name).max(120),
-    email,
-    phone: z.string().trim().min(1, REGISTER_MESSAGES.phone).max(40),
-    birthday: z.iso.date('Birthday must be a date (YYYY-MM-DD)').nullable(),
-    address: optionalText(),
-    country: optionalText(2),
-    state: optionalText(60),
-    city: optionalText(100),
-    zip: z.string().trim().regex(/^\d{5}$/, 'Zip must be exactly 5 digits').nullable(),
-    ssn: optionalText(20),
-    driversLicense: optionalText(40),
-    cdl: optionalText(40),
-    emergencyContactName: optionalText(120),
-    emergencyContactPhone: optionalText(40),
-    settings: z
-      .object({
-        layout: z.record(z.string(), z.unknown()).optional(),
-        theme: z.string().max(40).optional(),
-      })
-      .optional(),
-  })
-  .partial()
-  .strict();
+/** A pattern-checked optional field; empty means none. */
+const optionalMatching = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .nullable()
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => v === null || pattern.test(v), message);
+
+export const PROFILE_MESSAGES = {
+  zip: 'Zip must be exactly 5 digits',
+  birthday: 'Birthday must be a date (YYYY-MM-DD)',
+  birthdayFuture: 'Birthday cannot be in the future',
+  ssn: 'SSN must look like 999-99-9999',
+} as const;
+
+const isDate = (v: string) => z.iso.date().safeParse(v).success;
+
+const birthday = z
+  .string()
+  .trim()
+  .nullable()
+  .optional()
+  .transform((v) => v || null)
+  .refine((v) => v === null || isDate(v), PROFILE_MESSAGES.birthday)
+  .refine((v) => v === null || !isDate(v) || v <= new Date().toISOString().slice(0, 10), PROFILE_MESSAGES.birthdayFuture);
+
+/** The fields of the profile form (spec 01 §3 User). */
+export const profileFields = z.object({
+  name: z.string({ error: REGISTER_MESSAGES.name }).trim().min(5, REGISTER_MESSAGES.name).max(120),
+  email,
+  phone: z.string({ error: REGISTER_MESSAGES.phone }).trim().min(1, REGISTER_MESSAGES.phone).max(40),
+  birthday,
+  address: optionalText(),
+  country: optionalText(2),
+  state: optionalText(60),
+  city: optionalText(100),
+  zip: optionalMatching(/^\d{5}$/, PROFILE_MESSAGES.zip),
+  ssn: optionalMatching(/^\d{3}-\d{2}-\d{4}$/, PROFILE_MESSAGES.ssn),
+  driversLicense: optionalText(40),
+  cdl: optionalText(40),
+  emergencyContactName: optionalText(120),
+  emergencyContactPhone: optionalText(40),
+});
+export type ProfileForm = z.input<typeof profileFields>;
+
+/** PATCH /users/me: the profile fields and the display settings; absent fields stay as they are. */
+export const updateProfileBody = profileFields.extend({ settings: displaySettings }).partial().strict();
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
 export const shortcutsBody = z.object({ shortcuts: z.array(z.string().min(1).max(60)).max(50) });

@@ -2,6 +2,7 @@ import type { Selectable, Updateable } from 'kysely';
 import type { UpdateCompanyInput } from '../../../resources/company.js';
 import type { CompaniesTable } from '../../db/schema.js';
 import { parseJson } from '../../lib/json.js';
+import { invoiceSettingsView } from './invoice-settings.js';
 
 export const COMPANY_COLUMNS = [
   'c.id',
@@ -19,6 +20,7 @@ export const COMPANY_COLUMNS = [
   'c.logo_url',
   'c.plan',
   'c.settings',
+  'c.invoice_settings',
   'c.created_at',
   'c.updated_at',
 ] as const;
@@ -69,6 +71,7 @@ export function companyView(row: CompanyRow, role: string) {
     logoUrl: row.logo_url,
     plan: row.plan,
     settings: parseJson<Record<string, unknown>>(row.settings, {}),
+    invoiceSettings: invoiceSettingsView(row.invoice_settings),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     role,
@@ -77,8 +80,8 @@ export function companyView(row: CompanyRow, role: string) {
 
 export type CompanyView = ReturnType<typeof companyView>;
 
-/** What the audit trail compares: the fields a person edits. */
+/** What the audit trail compares: the fields a person edits on the company form. */
 export function auditedFields(view: CompanyView) {
-  const { id: _id, plan: _plan, settings: _settings, createdAt: _c, updatedAt: _u, role: _role, ...fields } = view;
+  const { id: _id, plan: _plan, settings: _settings, invoiceSettings: _invoice, createdAt: _c, updatedAt: _u, role: _role, ...fields } = view;
   return fields;
 }
