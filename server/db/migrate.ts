@@ -3,6 +3,7 @@ import type { Db, Dialect } from './index.js';
 import { foundation } from './migrations/0001_foundation.js';
 import { catalog } from './migrations/0002_catalog.js';
 import { files } from './migrations/0003_files.js';
+import { members } from './migrations/0004_members.js';
 import { crews } from './migrations/0005_crews.js';
 
 /** Versioned migrations in order; the same list runs on SQLite and PostgreSQL. Never edit a released one: add the next. */
@@ -11,6 +12,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0001_foundation': foundation(dialect),
     '0002_catalog': catalog(dialect),
     '0003_files': files(dialect),
+    '0004_members': members(dialect),
     '0005_crews': crews(dialect),
   };
 }

@@ -131,6 +131,11 @@ export interface CrewCategoriesTable {
   category_id: number;
 }
 
+export interface MemberCategoriesTable {
+  membership_id: number;
+  category_id: number;
+}
+
 export interface AuditEventsTable {
   id: Generated<number>;
   company_id: number | null;
@@ -201,6 +206,7 @@ export interface DB {
   crews: CrewsTable;
   crew_members: CrewMembersTable;
   crew_categories: CrewCategoriesTable;
+  member_categories: MemberCategoriesTable;
   audit_events: AuditEventsTable;
   mail_outbox: MailOutboxTable;
   task_types: CatalogTypeTable;

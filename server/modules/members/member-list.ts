@@ -1,0 +1,29 @@
+import type { CompanyMembership } from '../../http/company-access.js';
+import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
+import type { Services } from '../../services.js';
+import { memberRows, memberViews } from './member-view.js';
+
+const MEMBER_LIST: ListSpec = {
+  fields: {
+    id: { column: 'm.id', type: 'number', filter: true, sort: true },
+    name: { column: 'm.name', type: 'text', filter: true, sort: true },
+    email: { column: 'm.email', type: 'text', filter: true, sort: true },
+    phone: { column: 'm.phone', type: 'text', filter: true, sort: true, nullable: true },
+    country: { column: 'm.country', type: 'text', filter: true, sort: true, nullable: true },
+    state: { column: 'm.state', type: 'text', filter: true, sort: true, nullable: true },
+    status: { column: 'm.status', type: 'text', filter: true, sort: true },
+    roleId: { column: 'm.role_id', type: 'number', filter: true, sort: true },
+    role: { column: 'r.name', type: 'text', filter: true, sort: true },
+    userId: { column: 'm.user_id', type: 'number', filter: true, nullable: true },
+    createdAt: { column: 'm.created_at', type: 'date', filter: true, sort: true },
+  },
+  defaultSort: [{ field: 'name', order: 'asc' }],
+  tiebreaker: 'm.id',
+};
+
+/** The company's members, invited and declined ones included, with their role, crews and categories. */
+export async function listMembers(services: Services, company: CompanyMembership, query: RawListQuery) {
+  const list = parseListQuery(MEMBER_LIST, query);
+  const page = await runList(memberRows(services.db).where('m.company_id', '=', company.companyId), list);
+  return { rows: await memberViews(services.db, page.rows), total: page.total };
+}
