@@ -60,6 +60,8 @@ export interface ResourcePaths {
   create: string;
   /** Item path with :id: '/task-types/:id'. */
   item: string;
+  /** Where a row is deleted, when not at the item path: '/partnerships/delete/:id'. */
+  delete?: string;
 }
 
 export interface ResourceDef<C extends z.ZodObject = z.ZodObject, U extends z.ZodObject = z.ZodObject> {

@@ -195,6 +195,52 @@ export interface FilesTable {
   created_at: string;
 }
 
+/** A client–subcontractor link; company_id is the host that made it (see migration 0006). */
+export interface PartnershipsTable {
+  id: Generated<number>;
+  company_id: number;
+  partner_company_id: number | null;
+  partner_type: string;
+  client_id: number | null;
+  subcontractor_id: number | null;
+  status: string;
+  name: string;
+  contact_name: string | null;
+  contact_email: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PartnershipInvitationsTable {
+  id: Generated<number>;
+  partnership_id: number;
+  token_hash: string;
+  guest_type: string;
+  contact_email: string;
+  status: string;
+  decline_reason: string | null;
+  expires_at: string;
+  answered_at: string | null;
+  answered_by: number | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface MarketsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  search_name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PartnershipMarketsTable {
+  partnership_id: number;
+  market_id: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -215,4 +261,8 @@ export interface DB {
   safety_authorities: SafetyAuthoritiesTable;
   item_categories: ItemCategoriesTable;
   files: FilesTable;
+  partnerships: PartnershipsTable;
+  partnership_invitations: PartnershipInvitationsTable;
+  markets: MarketsTable;
+  partnership_markets: PartnershipMarketsTable;
 }

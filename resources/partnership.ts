@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { companyFields } from './company.js';
+import { defineResource, type ResourceDef, type ResourceField } from './engine.js';
+import { email } from './user.js';
+
+/**
+ * Partnerships (spec 01 §3): a host company works with a partner company as its client or its
+ * subcontractor. Shared by the API (validation) and the client (grids, forms).
+ */
+export const PARTNER_TYPES = ['client', 'subcontractor'] as const;
+export type PartnerType = (typeof PARTNER_TYPES)[number];
+export const partnerType = z.enum(PARTNER_TYPES, { error: 'Type must be client or subcontractor' });
+
+/** The other side of a relationship: a host's subcontractor sees the host as its client. */
+export const oppositeType = (type: PartnerType): PartnerType => (type === 'client' ? 'subcontractor' : 'client');
+
+export const PARTNERSHIP_STATUSES = ['active', 'invited', 'declined'] as const;
+export type PartnershipStatus = (typeof PARTNERSHIP_STATUSES)[number];
+
+/** Spec 01 §9: market search needs at least 3 characters; the client asks only past 2. */
+export const MARKET_SEARCH_MIN = 3;
+/** Company search in the Add dialog follows the same rule, so the directory cannot be listed letter by letter. */
+export const COMPANY_SEARCH_MIN = 3;
+
+export const PARTNER_MESSAGES = {
+  client: { added: 'Client Added', deleted: 'Client Deleted' },
+  subcontractor: { added: 'Subcontractor Added', deleted: 'Subcontractor Deleted' },
+} as const;
+
+export const INVITATION_INVALID = 'This invitation is invalid or has expired.';
+
+const text = (label: string, max: number) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+
+/** POST /partnerships/add/{type}: an existing company. */
+export const addPartnerBody = z.object({
+  guestCompanyId: z.number({ error: 'Choose a company' }).int('Choose a company').positive('Choose a company'),
+});
+export type AddPartnerBody = z.infer<typeof addPartnerBody>;
+
+/** POST /partnerships/invite/{type}: a company not on Fieldwork yet, reached through its contact. */
+export const invitePartnerBody = z.object({
+  name: text('Company name', 160),
+  contactName: text('Contact name', 120),
+  contactEmail: email,
+});
+export type InvitePartnerBody = z.infer<typeof invitePartnerBody>;
+
+/** POST /partnerships/create/{type}: the company registration fields (spec 01 §3, §5). */
+export const createPartnerBody = companyFields;
+export type CreatePartnerBody = z.input<typeof createPartnerBody>;
+
+/** PATCH /partnerships/invitations/{token}/decline. */
+export const declineInvitationBody = z.object({ reason: text('Reason', 1000) });
+export type DeclineInvitationBody = z.infer<typeof declineInvitationBody>;
+
+export const marketName = text('Market', 80);
+
+/** POST /partnerships/{id}/market: adds the market, creating it in the company when new. */
+export const addMarketBody = z.object({ name: marketName });
+
+/** DELETE /partnerships/{id}/market: by id, or by name. */
+export const removeMarketBody = z
+  .object({ marketId: z.number().int().positive().optional(), name: marketName.optional() })
+  .refine((v) => v.marketId !== undefined || v.name !== undefined, { message: 'Give marketId or name', path: ['marketId'] });
+export type RemoveMarketBody = z.infer<typeof removeMarketBody>;
+
+export interface Market {
+  id: number;
+  name: string;
+}
+
+/** A partnership as the active company sees it; `partnerId` and `name` are the other company's. */
+export interface PartnershipView {
+  id: number;
+  /** What the other company is to the one looking: its client or its subcontractor. */
+  type: PartnerType;
+  clientId: number | null;
+  subcontractorId: number | null;
+  partnerId: number | null;
+  name: string;
+  contactName: string | null;
+  contactEmail: string | null;
+  status: PartnershipStatus;
+  /** Only the host sees why an invitation was declined. */
+  declineReason: string | null;
+  /** 'host' made the partnership and manages it; 'partner' may only read it. */
+  side: 'host' | 'partner';
+  markets: Market[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PartnershipInvitationView {
+  clientName: string | null;
+  clientContactName: string | null;
+  clientContactEmail: string | null;
+  subcontractorName: string | null;
+  subcontractorContactName: string | null;
+  subcontractorContactEmail: string | null;
+  clientId: number | null;
+  subcontractorId: number | null;
+  /** What the invited company becomes: the host's client or its subcontractor. */
+  guestType: PartnerType;
+  status: 'pending' | 'accepted' | 'declined' | 'expired';
+  declineReason: string | null;
+  expiresAt: string;
+}
+
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Active' },
+  { value: 'invited', label: 'Invited' },
+  { value: 'declined', label: 'Declined' },
+] as const;
+
+const fields: ResourceField[] = [
+  { name: 'name', label: 'Name', kind: 'text', capitalize: true, grid: { flex: 1 }, sortable: true },
+  { name: 'contactName', label: 'Contact', kind: 'text', capitalize: true, grid: { flex: 1 }, sortable: true, nullable: true },
+  { name: 'contactEmail', label: 'Contact email', kind: 'email', grid: { flex: 1 }, sortable: true, nullable: true },
+  { name: 'status', label: 'Status', kind: 'select', options: STATUS_OPTIONS, grid: { width: 130 }, sortable: true },
+  { name: 'declineReason', label: 'Decline reason', kind: 'multiline', grid: { flex: 1, hidden: true }, sortable: false, nullable: true, form: false },
+  { name: 'createdAt', label: 'Since', kind: 'datetime', form: false, grid: { width: 180, hidden: true }, sortable: true },
+];
+
+const partnerResource = (type: PartnerType, o: { name: string; label: string; singular: string }): ResourceDef =>
+  defineResource({
+    name: o.name,
+    entityType: 'partnership',
+    navId: o.name,
+    label: o.label,
+    singular: o.singular,
+    titleField: 'name',
+    fields,
+    create: invitePartnerBody,
+    update: z.object({}),
+    paths: { list: `/partnerships/list/${type}`, create: `/partnerships/invite/${type}`, item: '/partnerships/get/:id', delete: '/partnerships/delete/:id' },
+    permissions: { view: 'partnerships:view', manage: 'partnerships:manage' },
+    messages: { created: PARTNER_MESSAGES[type].added, saved: `${o.singular} Saved`, deleted: PARTNER_MESSAGES[type].deleted },
+    defaultSort: { field: 'name', order: 'asc' },
+  });
+
+export const clients = partnerResource('client', { name: 'clients', label: 'Clients', singular: 'Client' });
+export const subcontractors = partnerResource('subcontractor', { name: 'subcontractors', label: 'Subcontractors', singular: 'Subcontractor' });
+export const partnerResourceOf = (type: PartnerType) => (type === 'client' ? clients : subcontractors);

@@ -1,0 +1,191 @@
+import {
+  INVITATION_INVALID,
+  type DeclineInvitationBody,
+  type InvitePartnerBody,
+  type PartnershipInvitationView,
+  type PartnerType,
+} from '../../../resources/partnership.js';
+import type { Executor } from '../../db/index.js';
+import type { Actor } from '../../http/actor.js';
+import { AppError, badRequest, conflict } from '../../http/errors.js';
+import { recordAudit } from '../../lib/audit.js';
+import { nowIso } from '../../lib/json.js';
+import { hashToken, randomToken } from '../../lib/tokens.js';
+import type { Services } from '../../services.js';
+import { partnerInvitationMail } from './invitation-mail.js';
+import { checkNotPartners, insertPartnership, pairOf } from './partnership-creation.js';
+import { auditedFields } from './partnership-query.js';
+import { activeCompanyId, viewPartnership } from './partnership-service.js';
+
+/** Two weeks: long enough for a company to decide, short enough that old mail stops working. */
+const INVITATION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
+
+const invalidInvitation = () => new AppError(400, INVITATION_INVALID, 'INVALID_INVITATION');
+
+/** POST /partnerships/invite/{type}: a pending partnership and a single-use link by e-mail. */
+export async function invitePartner(services: Services, actor: Actor, type: PartnerType, body: InvitePartnerBody) {
+  const hostId = activeCompanyId(actor);
+  const token = randomToken();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_MS).toISOString();
+  const { view, hostName } = await services.db.transaction().execute(async (trx) => {
+    const pending = await trx
+      .selectFrom('partnership_invitations as i')
+      .innerJoin('partnerships as p', 'p.id', 'i.partnership_id')
+      .select('i.id')
+      .where('p.company_id', '=', hostId)
+      .where('i.guest_type', '=', type)
+      .where('i.contact_email', '=', body.contactEmail)
+      .where('i.status', '=', 'pending')
+      .where('i.expires_at', '>', now.toISOString())
+      .executeTakeFirst();
+    if (pending) throw conflict(`An invitation to ${body.contactEmail} is already waiting for an answer`, 'ALREADY_INVITED');
+    const view = await insertPartnership(trx, actor, {
+      hostId,
+      partnerId: null,
+      type,
+      status: 'invited',
+      name: body.name,
+      contactName: body.contactName,
+      contactEmail: body.contactEmail,
+    });
+    await trx
+      .insertInto('partnership_invitations')
+      .values({
+        partnership_id: view.id,
+        token_hash: hashToken(token),
+        guest_type: type,
+        contact_email: body.contactEmail,
+        status: 'pending',
+        decline_reason: null,
+        expires_at: expiresAt,
+        answered_at: null,
+        answered_by: null,
+        created_by: actor.user.id,
+        created_at: now.toISOString(),
+      })
+      .execute();
+    const host = await trx.selectFrom('companies').select('name').where('id', '=', hostId).executeTakeFirstOrThrow();
+    return { view, hostName: host.name };
+  });
+  // After the commit: the outbox is written outside the transaction, and a mail for a rolled-back invitation would lead nowhere.
+  await services.mailer.send(
+    partnerInvitationMail(services.config.publicUrl, { hostName, guestName: body.name, contactName: body.contactName, contactEmail: body.contactEmail, guestType: type, token, expiresAt }),
+  );
+  return view;
+}
+
+/** The invitation behind a token, with the host and the partnership; undefined for an unknown token. */
+async function findInvitation(db: Executor, token: string) {
+  return db
+    .selectFrom('partnership_invitations as i')
+    .innerJoin('partnerships as p', 'p.id', 'i.partnership_id')
+    .innerJoin('companies as h', 'h.id', 'p.company_id')
+    .leftJoin('companies as g', 'g.id', 'p.partner_company_id')
+    .select([
+      'i.id',
+      'i.partnership_id',
+      'i.guest_type',
+      'i.status',
+      'i.decline_reason',
+      'i.expires_at',
+      'p.company_id as host_id',
+      'p.partner_company_id',
+      'p.name as guest_name',
+      'p.contact_name as guest_contact_name',
+      'p.contact_email as guest_contact_email',
+      'h.name as host_name',
+      'h.contact_name as host_contact_name',
+      'h.contact_email as host_contact_email',
+      'h.deleted_at as host_deleted_at',
+      'g.name as partner_name',
+    ])
+    .where('i.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+}
+
+type InvitationRow = NonNullable<Awaited<ReturnType<typeof findInvitation>>>;
+
+const isOpen = (row: InvitationRow) => row.status === 'pending' && row.expires_at > nowIso();
+
+function invitationView(row: InvitationRow): PartnershipInvitationView {
+  const guestType = row.guest_type as PartnerType;
+  const host = { name: row.host_name, contactName: row.host_contact_name, contactEmail: row.host_contact_email, id: row.host_id };
+  const guest = { name: row.partner_name ?? row.guest_name, contactName: row.guest_contact_name, contactEmail: row.guest_contact_email, id: row.partner_company_id };
+  const [client, subcontractor] = guestType === 'client' ? [guest, host] : [host, guest];
+  const status = row.status === 'pending' && !isOpen(row) ? 'expired' : (row.status as PartnershipInvitationView['status']);
+  return {
+    clientName: client.name,
+    clientContactName: client.contactName,
+    clientContactEmail: client.contactEmail,
+    subcontractorName: subcontractor.name,
+    subcontractorContactName: subcontractor.contactName,
+    subcontractorContactEmail: subcontractor.contactEmail,
+    clientId: client.id,
+    subcontractorId: subcontractor.id,
+    guestType,
+    status,
+    declineReason: row.decline_reason,
+    expiresAt: row.expires_at,
+  };
+}
+
+/** GET /partnerships/invitations/{token}: public, the token is the secret; answered ones say how. */
+export async function invitationDetails(services: Services, token: string) {
+  const row = await findInvitation(services.db, token);
+  if (!row || row.host_deleted_at) throw new AppError(404, INVITATION_INVALID, 'NOT_FOUND');
+  return invitationView(row);
+}
+
+/** Marks a still-pending invitation answered; a concurrent answer that came first makes this one invalid. */
+async function answer(db: Executor, row: InvitationRow, set: { status: 'accepted' | 'declined'; decline_reason: string | null; answered_by: number | null }) {
+  const result = await db
+    .updateTable('partnership_invitations')
+    .set({ ...set, answered_at: nowIso() })
+    .where('id', '=', row.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw invalidInvitation();
+}
+
+/** PATCH …/accept: the active company becomes the partner. */
+export async function acceptInvitation(services: Services, actor: Actor, token: string) {
+  const companyId = activeCompanyId(actor);
+  return services.db.transaction().execute(async (trx) => {
+    const row = await findInvitation(trx, token);
+    if (!row || row.host_deleted_at || !isOpen(row)) throw invalidInvitation();
+    if (row.host_id === companyId) throw badRequest(`Your company sent this invitation; accept it from the invited company`);
+    const type = row.guest_type as PartnerType;
+    await checkNotPartners(trx, row.host_id, companyId, type);
+    await answer(trx, row, { status: 'accepted', decline_reason: null, answered_by: actor.user.id });
+    const before = auditedFields(await viewPartnership(trx, row.partnership_id, row.host_id));
+    await trx
+      .updateTable('partnerships')
+      .set({ partner_company_id: companyId, ...pairOf(row.host_id, companyId, type), status: 'active', updated_at: nowIso() })
+      .where('id', '=', row.partnership_id)
+      .execute();
+    const after = auditedFields(await viewPartnership(trx, row.partnership_id, row.host_id));
+    const who = { userId: actor.user.id, companyId };
+    await recordAudit(trx, who, { entityType: 'partnership', entityId: row.partnership_id, action: 'accepted', before, after, companyId: row.host_id });
+    const mine = await viewPartnership(trx, row.partnership_id, companyId);
+    await recordAudit(trx, who, { entityType: 'partnership', entityId: row.partnership_id, action: 'accepted', after: auditedFields(mine) });
+    return mine;
+  });
+}
+
+/** PATCH …/decline: anyone holding the link; the reason is kept for the host to read. */
+export async function declineInvitation(services: Services, actor: Actor | null, token: string, body: DeclineInvitationBody) {
+  return services.db.transaction().execute(async (trx) => {
+    const row = await findInvitation(trx, token);
+    if (!row || row.host_deleted_at || !isOpen(row)) throw invalidInvitation();
+    await answer(trx, row, { status: 'declined', decline_reason: body.reason, answered_by: actor?.user.id ?? null });
+    await trx.updateTable('partnerships').set({ status: 'declined', updated_at: nowIso() }).where('id', '=', row.partnership_id).execute();
+    await recordAudit(
+      trx,
+      { userId: actor?.user.id ?? null, companyId: row.host_id },
+      { entityType: 'partnership', entityId: row.partnership_id, action: 'declined', before: { status: 'invited', declineReason: null }, after: { status: 'declined', declineReason: body.reason } },
+    );
+    return invitationView((await findInvitation(trx, token))!);
+  });
+}
+
