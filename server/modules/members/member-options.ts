@@ -1,0 +1,30 @@
+import type { CompanyMembership } from '../../http/company-access.js';
+import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
+import type { Services } from '../../services.js';
+
+const BY_NAME = (alias: string): ListSpec => ({
+  fields: {
+    id: { column: `${alias}.id`, type: 'number', filter: true, sort: true },
+    name: { column: `${alias}.name`, type: 'text', filter: true, sort: true },
+  },
+  defaultSort: [{ field: 'name', order: 'asc' }],
+  tiebreaker: `${alias}.id`,
+});
+
+/**
+ * The crews and item categories the member dialogs offer. Lists of their own under memberships:manage,
+ * since the crews and catalog lists need crews:manage and item-categories:view, which a member
+ * manager need not hold.
+ */
+export async function crewOptions(services: Services, company: CompanyMembership, query: RawListQuery) {
+  const base = services.db.selectFrom('crews as c').select(['c.id', 'c.name']).where('c.company_id', '=', company.companyId);
+  return runList(base, parseListQuery(BY_NAME('c'), query));
+}
+
+export async function categoryOptions(services: Services, company: CompanyMembership, query: RawListQuery) {
+  const base = services.db
+    .selectFrom('item_categories as ic')
+    .select(['ic.id', 'ic.name', 'ic.color', 'ic.parent_id as parentId'])
+    .where('ic.company_id', '=', company.companyId);
+  return runList(base, parseListQuery(BY_NAME('ic'), query));
+}
