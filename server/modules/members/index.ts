@@ -6,7 +6,7 @@ import { deleteMember } from './operations/delete-member.js';
 import { getInvitation } from './operations/get-invitation.js';
 import { getMember } from './operations/get-member.js';
 import { listMembers } from './operations/list-members.js';
-import { listCategoryOptions, listCrewOptions } from './operations/member-options.js';
+import { listCategoryOptions, listCrewOptions, listPeopleOptions } from './operations/member-options.js';
 import { updateMember } from './operations/update-member.js';
 
 export const memberRoutes = [
@@ -21,4 +21,5 @@ export const memberRoutes = [
   declineInvitation,
   listCrewOptions,
   listCategoryOptions,
+  listPeopleOptions,
 ];

@@ -28,3 +28,16 @@ export async function categoryOptions(services: Services, company: CompanyMember
     .where('ic.company_id', '=', company.companyId);
   return runList(base, parseListQuery(BY_NAME('ic'), query));
 }
+
+/** Live memberships (declined invitations left out), for the new crew's members. */
+export async function peopleOptions(services: Services, company: CompanyMembership, query: RawListQuery) {
+  const base = services.db
+    .selectFrom('memberships as m')
+    .innerJoin('roles as r', 'r.id', 'm.role_id')
+    .select(['m.id', 'm.name', 'm.email', 'm.status', 'r.name as role'])
+    .where('m.company_id', '=', company.companyId)
+    .where('m.type', '=', 'company')
+    .where('m.status', '<>', 'declined');
+  const spec = BY_NAME('m');
+  return runList(base, parseListQuery({ ...spec, fields: { ...spec.fields, email: { column: 'm.email', type: 'text', filter: true, sort: true } } }, query));
+}
