@@ -58,6 +58,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { id: 'subcontractors', title: 'Subcontractors', url: 'subcontractors', visible: all(can('partnerships:view'), ownerOrPm) },
       { id: 'members', title: 'Members', url: 'members', visible: can('memberships:manage') },
       { id: 'crews', title: 'Crews', url: 'crews', visible: (p) => holds(p, 'crews:manage') && !isCrewLeader(p) },
+      { id: 'roles', title: 'Roles', url: 'roles', visible: (p) => holds(p, 'roles:manage') },
       {
         id: 'logs',
         title: 'Daily Log',

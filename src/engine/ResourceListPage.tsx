@@ -4,7 +4,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
 import { DataGrid, GridActionsCellItem, type GridColDef, type GridColumnVisibilityModel } from '@mui/x-data-grid';
 import { useDataGrid } from '@refinedev/mui';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ResourceDef } from '../../resources/engine';
 import { useSession } from '../session/useSession';
@@ -16,8 +16,11 @@ import { rememberedView, type GridViewState, type SavedView } from './saved-view
 import { SavedViewsMenu } from './SavedViewsMenu';
 import { useResource } from './useResource';
 
+/** The create/edit dialog a resource may bring instead of the generic one. */
+export type ResourceFormComponent = ComponentType<{ def: ResourceDef; id?: string; onClose: (savedId?: string | number) => void }>;
+
 /** The grid of a resource: server-side paging, sorting and filtering, saved views, CSV export. */
-export function ResourceListPage({ def, dialog }: { def: ResourceDef; dialog?: 'create' | 'edit' }) {
+export function ResourceListPage({ def, dialog, form: Form = ResourceFormDialog }: { def: ResourceDef; dialog?: 'create' | 'edit'; form?: ResourceFormComponent }) {
   const navigate = useNavigate();
   const { id: editId } = useParams();
   const { meta, canManage } = useResource(def);
@@ -104,7 +107,7 @@ export function ResourceListPage({ def, dialog }: { def: ResourceDef; dialog?: '
         />
       </Card>
       {dialog && canManage && (
-        <ResourceFormDialog def={def} id={dialog === 'edit' ? editId : undefined} onClose={() => navigate(`/${def.name}`)} />
+        <Form def={def} id={dialog === 'edit' ? editId : undefined} onClose={() => navigate(`/${def.name}`)} />
       )}
       {deleting && <ConfirmDeleteDialog def={def} meta={meta} row={deleting} onClose={() => setDeleting(null)} />}
     </Stack>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { NOT_FOUND } from '../../permissions';
-import { RESOURCES } from '../engine/registry';
+import { HAND_ROUTED, RESOURCES } from '../engine/registry';
 import { LoadingView } from '../shell/LoadingView';
 import { RouteGuard } from './RouteGuard';
 
@@ -21,6 +21,8 @@ const DashboardPage = lazy(() => import('../pages/dashboard/DashboardPage').then
 const CompanyPage = lazy(() => import('../pages/companies/CompanyPage').then((m) => ({ default: m.CompanyPage })));
 const ResourceListPage = lazy(() => import('../engine/ResourceListPage').then((m) => ({ default: m.ResourceListPage })));
 const ResourceShowPage = lazy(() => import('../engine/ResourceShowPage').then((m) => ({ default: m.ResourceShowPage })));
+const CrewRoutes = lazy(() => import('../pages/crews/CrewRoutes').then((m) => ({ default: m.CrewRoutes })));
+const RolesPage = lazy(() => import('../pages/roles/RolesPage').then((m) => ({ default: m.RolesPage })));
 
 const guarded = (page: ReactNode) => <RouteGuard>{page}</RouteGuard>;
 
@@ -40,7 +42,9 @@ export function AppRoutes() {
         <Route element={guarded(<AppShell />)}>
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="companies/:companyId" element={<CompanyPage />} />
-          {RESOURCES.map((def) => (
+          <Route path="crews/*" element={<CrewRoutes />} />
+          <Route path="roles" element={<RolesPage />} />
+          {RESOURCES.filter((def) => !HAND_ROUTED.has(def.name)).map((def) => (
             <Route key={def.name} path={def.name}>
               <Route index element={<ResourceListPage def={def} />} />
               <Route path="create" element={<ResourceListPage def={def} dialog="create" />} />
