@@ -79,6 +79,23 @@ for (const role of ROLE_NAMES.filter((r) => r !== 'Owner')) {
     .execute();
 }
 
+// Two crews, so the crews screens have something to show; a second run leaves them as they are.
+const asOwner = { authorization: `Bearer ${owner.token}`, 'x-company-id': String(company.id) };
+const existingCrews = await app.inject({ method: 'GET', url: '/api/v1/crews', headers: asOwner });
+if (existingCrews.statusCode !== 200) throw new Error(`crews: ${existingCrews.body}`);
+if (existingCrews.json().length === 0) {
+  const people = await db.selectFrom('memberships').select(['id', 'email']).where('company_id', '=', company.id).execute();
+  const person = (role: RoleName) => people.find((p) => p.email === emailOf(role))!.id;
+  const crews = [
+    { name: 'Paving Crew 1', members: [person('Crew')], leaders: [person('CrewLeader')] },
+    { name: 'Utility Crew', members: [person('Crew')], leaders: [person('Supervisor')] },
+  ];
+  for (const crew of crews) {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/crews', payload: crew, headers: asOwner });
+    if (res.statusCode !== 201) throw new Error(`crew ${crew.name}: ${res.body}`);
+  }
+}
+
 await app.close();
 console.log(`Demo company "${COMPANY.name}" is ready. Every login uses the password ${PASSWORD}:`);
 for (const role of ROLE_NAMES) console.log(`  ${role.padEnd(15)} ${emailOf(role)}`);
