@@ -30,7 +30,9 @@ export type FieldKind =
   | 'datetime'
   | 'color'
   | 'select'
-  | 'reference';
+  | 'reference'
+  /** A picture's URL: shown in the grid and show page, set by an upload rather than typed. */
+  | 'image';
 
 export interface ResourceField {
   /** The API's (camelCase) name. */
@@ -49,8 +51,13 @@ export interface ResourceField {
   /** Name fields are auto-capitalised as typed (spec 01 §5). */
   capitalize?: boolean;
   options?: ReadonlyArray<{ value: string; label: string }>;
-  /** For a reference: the resource whose rows are offered, and the field shown for each. */
-  reference?: { resource: string; labelField: string };
+  /**
+   * For a reference: the resource whose rows are offered, the field shown for each, and (display) the
+   * field of this row holding the referenced row's label, shown instead of the bare id.
+   */
+  reference?: { resource: string; labelField: string; display?: string };
+  /** Left off the show page when false (a label another field already displays). */
+  show?: false;
   nullable?: boolean;
 }
 
@@ -67,6 +74,8 @@ export interface ResourcePaths {
 export interface ResourceDef<C extends z.ZodObject = z.ZodObject, U extends z.ZodObject = z.ZodObject> {
   /** Refine resource name and the client route: 'task-types'. */
   name: string;
+  /** The client route under /app/ when it is not the name: 'catalog/categories'. */
+  route?: string;
   /** The entity's name in the audit trail: 'task_type'. */
   entityType: string;
   /** The navigation id that leads to this resource's list. */
@@ -102,11 +111,15 @@ export function defaultFilters(kind: FieldKind): FilterOperator[] {
     case 'reference':
     case 'color':
       return ['equals'];
+    case 'image':
+      return [];
     default:
       return ['contains', 'startsWith', 'endsWith', 'equals'];
   }
 }
 
+/** Where the resource's screens live under /app/, without slashes. */
+export const routeOf = (def: ResourceDef) => def.route ?? def.name;
 export const fieldFilters = (f: ResourceField): FilterOperator[] => f.filters ?? defaultFilters(f.kind);
 export const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 export const fieldColumn = (f: ResourceField) => f.column ?? snake(f.name);

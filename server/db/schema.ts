@@ -178,6 +178,26 @@ export interface ItemCategoriesTable extends CatalogTypeTable {
   color: string | null;
 }
 
+/** A catalog item of a company, optionally made for one partnership (migration 0007). */
+export interface ItemsTable {
+  id: Generated<number>;
+  company_id: number;
+  partnership_id: number | null;
+  market_id: number | null;
+  category_id: number | null;
+  name: string;
+  code: string | null;
+  unit: string | null;
+  icon_id: number | null;
+  icon_url: string | null;
+  production_is_allowed: number;
+  production_item_type: string | null;
+  line_color: string | null;
+  photos_number: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface FilesTable {
   id: Generated<number>;
   /** The unguessable id in public URLs (/staticfiles/{publicId}). */
@@ -260,6 +280,7 @@ export interface DB {
   footprint_types: CatalogTypeTable;
   safety_authorities: SafetyAuthoritiesTable;
   item_categories: ItemCategoriesTable;
+  items: ItemsTable;
   files: FilesTable;
   partnerships: PartnershipsTable;
   partnership_invitations: PartnershipInvitationsTable;

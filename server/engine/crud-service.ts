@@ -13,6 +13,17 @@ import { apiToColumns, listSpecFor, rowToApi } from './resource-sql.js';
 
 export interface CrudOptions {
   table: CompanyOwnedTable;
+  /** Rules a schema cannot state (references within the company, no cycles), run inside the write's transaction. */
+  beforeWrite?: (ctx: HookContext & { body: Record<string, unknown>; id: number | null }) => Promise<void>;
+  /** Refuses a delete with a clear message (the row is still in use), inside the delete's transaction. */
+  beforeDelete?: (ctx: HookContext & { id: number }) => Promise<void>;
+}
+
+export interface HookContext {
+  services: Services;
+  /** The write's transaction. */
+  db: Executor;
+  companyId: number;
 }
 
 // Kysely's table types cannot follow a table chosen at run time; the resource declaration is the contract.
@@ -55,6 +66,7 @@ export function crudService(def: ResourceDef, opts: CrudOptions) {
       return services.db
         .transaction()
         .execute(async (trx) => {
+          await opts.beforeWrite?.({ services, db: trx, companyId: company.companyId, body, id: null });
           const row = await (trx as AnyDb)
             .insertInto(opts.table)
             .values({ ...apiToColumns(def, body), company_id: company.companyId, created_at: now, updated_at: now })
@@ -72,6 +84,7 @@ export function crudService(def: ResourceDef, opts: CrudOptions) {
         .transaction()
         .execute(async (trx) => {
           const before = rowToApi(def, await loadRow(trx, opts, id));
+          await opts.beforeWrite?.({ services, db: trx, companyId: company.companyId, body, id });
           const changes = apiToColumns(def, body);
           if (!Object.keys(changes).length) return before;
           const row = await (trx as AnyDb)
@@ -92,6 +105,7 @@ export function crudService(def: ResourceDef, opts: CrudOptions) {
         .transaction()
         .execute(async (trx) => {
           const before = rowToApi(def, await loadRow(trx, opts, id));
+          await opts.beforeDelete?.({ services, db: trx, companyId: company.companyId, id });
           await (trx as AnyDb).deleteFrom(opts.table).where('id', '=', id).execute();
           await recordAudit(trx, auditActor(actor, company), { entityType: def.entityType, entityId: id, action: 'deleted', before });
         })

@@ -1,0 +1,53 @@
+import { ITEM_MESSAGES } from '../../../resources/items.js';
+import type { Executor } from '../../db/index.js';
+import { badRequest, notFound } from '../../http/errors.js';
+
+const fieldError = (field: string, message: string) => badRequest(`${field}: ${message}`, [{ field, message }]);
+
+/**
+ * A partnership the company takes part in, on either side. Any other id is the same 404, so other
+ * companies' partnerships stay invisible.
+ */
+export async function partnershipOf(db: Executor, companyId: number, partnershipId: number) {
+  const row = await db
+    .selectFrom('partnerships')
+    .select('id')
+    .where('id', '=', partnershipId)
+    .where((eb) => eb.or([eb('company_id', '=', companyId), eb('client_id', '=', companyId), eb('subcontractor_id', '=', companyId)]))
+    .executeTakeFirst();
+  if (!row) throw notFound('Partnership');
+  return row;
+}
+
+/**
+ * The category must be one of the company's; the market one of the partnership's (or, for the
+ * company's own items, one of its markets). Anything else reads as unknown: nothing about other
+ * companies leaks through the message.
+ */
+export async function checkItemReferences(
+  db: Executor,
+  companyId: number,
+  partnershipId: number | null,
+  body: { categoryId?: number | null; marketId?: number | null },
+) {
+  if (body.categoryId != null) {
+    const category = await db
+      .selectFrom('item_categories')
+      .select('id')
+      .where('id', '=', body.categoryId)
+      .where('company_id', '=', companyId)
+      .executeTakeFirst();
+    if (!category) throw fieldError('categoryId', ITEM_MESSAGES.unknownCategory);
+  }
+  if (body.marketId != null) {
+    const market = partnershipId
+      ? await db
+          .selectFrom('partnership_markets')
+          .select('market_id')
+          .where('partnership_id', '=', partnershipId)
+          .where('market_id', '=', body.marketId)
+          .executeTakeFirst()
+      : await db.selectFrom('markets').select('id').where('id', '=', body.marketId).where('company_id', '=', companyId).executeTakeFirst();
+    if (!market) throw fieldError('marketId', ITEM_MESSAGES.unknownMarket);
+  }
+}
