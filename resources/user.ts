@@ -55,6 +55,12 @@ export const changePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
+/** The change-password form: the body plus a confirmation that must match. */
+export const changePasswordForm = changePasswordBody
+  .extend({ passwordConfirm: z.string() })
+  .refine((v) => v.password === v.passwordConfirm, { message: REGISTER_MESSAGES.passwordConfirm, path: ['passwordConfirm'] });
+export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
+
 /** Optional text: trimmed, and an emptied field is stored as null. */
 const optionalText = (max = 200) =>
   z

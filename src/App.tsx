@@ -9,6 +9,7 @@ import { dataProvider } from './providers/data-provider';
 import { AppRoutes } from './routing/AppRoutes';
 import { getCurrentUser, setCurrentUser } from './session/current-user';
 import type { SessionUser } from './session/types';
+import { DisplayThemeProvider } from './shell/DisplayThemeProvider';
 import { ErrorDialog } from './shell/ErrorDialog';
 import { theme } from './theme';
 
@@ -37,8 +38,10 @@ export function App() {
           options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: true }}
         >
           <SessionSync />
-          <AppRoutes />
-          <ErrorDialog />
+          <DisplayThemeProvider>
+            <AppRoutes />
+            <ErrorDialog />
+          </DisplayThemeProvider>
         </Refine>
       </RefineSnackbarProvider>
     </ThemeProvider>

@@ -1,19 +1,7 @@
-import { createTheme } from '@mui/material/styles';
+import { resolveDisplay } from '../resources/display-settings';
+import { buildTheme } from './shell/display-theme';
 
-/** Default look of spec 01 §9: dark navbar, light toolbar. */
-export const theme = createTheme({
-  palette: {
-    mode: 'light',
-    primary: { main: '#1f5fbf' },
-    secondary: { main: '#f28c28' },
-    background: { default: '#f4f6f9' },
-  },
-  shape: { borderRadius: 8 },
-  typography: { fontFamily: 'Inter, Roboto, "Helvetica Neue", Arial, sans-serif' },
-  components: {
-    MuiButton: { defaultProps: { disableElevation: true } },
-  },
-});
+/** Default look of spec 01 §9 (dark navbar, light toolbar), for pages shown before anyone signs in. */
+export const theme = buildTheme(resolveDisplay(undefined));
 
 export const NAVBAR_WIDTH = 280;
-export const NAVBAR_BG = '#1b2433';

@@ -1,5 +1,6 @@
-import { Alert, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
+import { Alert, List, ListItem, ListItemText, Skeleton, TablePagination, Typography } from '@mui/material';
 import { useList } from '@refinedev/core';
+import { useState } from 'react';
 
 export interface ActivityEvent {
   id: number;
@@ -21,18 +22,32 @@ function describe(event: ActivityEvent): string {
   return `${what}: ${fields.map((f) => `${f} ${show(event.changes[f].from)} → ${show(event.changes[f].to)}`).join(', ')}`;
 }
 
-/** Who changed what and when, newest first, from an activity endpoint answering audit events. */
-export function ActivityList({ path, pageSize = 10, filters = {} }: { path: string; pageSize?: number; filters?: Record<string, string> }) {
+/**
+ * Who changed what and when, newest first, from an activity endpoint answering audit events.
+ * `paged` adds page controls; without it only the latest `pageSize` events show.
+ */
+export function ActivityList({
+  path,
+  pageSize = 10,
+  filters = {},
+  paged = false,
+}: {
+  path: string;
+  pageSize?: number;
+  filters?: Record<string, string>;
+  paged?: boolean;
+}) {
+  const [page, setPage] = useState(0);
   const { result, query } = useList<ActivityEvent>({
     resource: 'activity',
     meta: { path },
-    pagination: { currentPage: 1, pageSize },
+    pagination: { currentPage: page + 1, pageSize },
     filters: Object.entries(filters).map(([field, value]) => ({ field, operator: 'eq' as const, value })),
   });
   if (query.isLoading) return <Skeleton variant="rounded" height={120} />;
   if (query.isError) return <Alert severity="error">The activity could not be loaded.</Alert>;
   if (!result.data.length) return <Typography color="text.secondary">No activity yet.</Typography>;
-  return (
+  const list = (
     <List dense disablePadding>
       {result.data.map((event) => (
         <ListItem key={event.id} disableGutters divider>
@@ -43,5 +58,12 @@ export function ActivityList({ path, pageSize = 10, filters = {} }: { path: stri
         </ListItem>
       ))}
     </List>
+  );
+  if (!paged) return list;
+  return (
+    <>
+      {list}
+      <TablePagination component="div" count={result.total ?? 0} page={page} onPageChange={(_e, p) => setPage(p)} rowsPerPage={pageSize} rowsPerPageOptions={[pageSize]} />
+    </>
   );
 }

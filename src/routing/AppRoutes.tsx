@@ -19,6 +19,9 @@ const NotFoundPage = lazy(() => import('../pages/errors/NotFoundPage').then((m) 
 const AppShell = lazy(() => import('../shell/AppShell').then((m) => ({ default: m.AppShell })));
 const DashboardPage = lazy(() => import('../pages/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const CompanyPage = lazy(() => import('../pages/companies/CompanyPage').then((m) => ({ default: m.CompanyPage })));
+const CompaniesPage = lazy(() => import('../pages/companies/CompaniesPage').then((m) => ({ default: m.CompaniesPage })));
+const ProfilePage = lazy(() => import('../pages/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const SubscriptionPage = lazy(() => import('../pages/subscription/SubscriptionPage').then((m) => ({ default: m.SubscriptionPage })));
 const ResourceListPage = lazy(() => import('../engine/ResourceListPage').then((m) => ({ default: m.ResourceListPage })));
 const ResourceShowPage = lazy(() => import('../engine/ResourceShowPage').then((m) => ({ default: m.ResourceShowPage })));
 const CrewRoutes = lazy(() => import('../pages/crews/CrewRoutes').then((m) => ({ default: m.CrewRoutes })));
@@ -41,7 +44,11 @@ export function AppRoutes() {
         <Route path={NOT_FOUND} element={<NotFoundPage />} />
         <Route element={guarded(<AppShell />)}>
           <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="companies" element={<CompaniesPage />} />
           <Route path="companies/:companyId" element={<CompanyPage />} />
+          <Route path="companies/:companyId/:sectionId" element={<CompanyPage />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="subscription" element={<SubscriptionPage />} />
           <Route path="crews/*" element={<CrewRoutes />} />
           <Route path="roles" element={<RolesPage />} />
           {RESOURCES.filter((def) => !HAND_ROUTED.has(def.name)).map((def) => (

@@ -1,31 +1,31 @@
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
-import { Box, List, ListItemButton, ListItemText, ListSubheader, Typography } from '@mui/material';
+import { Box, List, ListItemButton, ListItemText, ListSubheader, Typography, useTheme } from '@mui/material';
 import { useMemo } from 'react';
 import { NavLink } from 'react-router';
 import { navigationFor } from '../../permissions';
 import { useSession } from '../session/useSession';
-import { NAVBAR_BG } from '../theme';
 import { isAvailable } from './available-screens';
-
-const linkSx = {
-  color: 'rgba(255,255,255,0.8)',
-  borderRadius: 1,
-  mx: 1,
-  '&.active': { bgcolor: 'primary.main', color: '#fff' },
-  '&:hover': { bgcolor: 'rgba(255,255,255,0.08)' },
-};
 
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const { profile, activeMembership } = useSession();
   const nav = useMemo(() => navigationFor(profile, isAvailable), [profile]);
+  const bar = useTheme().fieldwork.navbar;
+  const linkSx = {
+    color: bar.text,
+    opacity: 0.9,
+    borderRadius: 1,
+    mx: 1,
+    '&.active': { bgcolor: 'primary.main', color: 'primary.contrastText', opacity: 1 },
+    '&:hover': { bgcolor: bar.hover },
+  };
   return (
-    <Box component="nav" aria-label="Main navigation" sx={{ bgcolor: NAVBAR_BG, color: '#fff', height: '100%', overflowY: 'auto' }}>
+    <Box component="nav" aria-label="Main navigation" sx={{ bgcolor: bar.background, color: bar.text, height: '100%', overflowY: 'auto' }}>
       <Box sx={{ px: 2.5, py: 2 }}>
         <Typography variant="h6" fontWeight={800}>
           Fieldwork
         </Typography>
         {activeMembership && (
-          <Typography variant="caption" sx={{ color: 'rgba(255,255,255,0.6)' }} data-testid="nav-role">
+          <Typography variant="caption" sx={{ color: bar.muted }} data-testid="nav-role">
             {activeMembership.company.name} · {activeMembership.role.name}
           </Typography>
         )}
@@ -43,7 +43,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
           key={group.id}
           dense
           subheader={
-            <ListSubheader component="div" sx={{ bgcolor: 'transparent', color: 'rgba(255,255,255,0.5)', lineHeight: '32px' }}>
+            <ListSubheader component="div" sx={{ bgcolor: 'transparent', color: bar.muted, lineHeight: '32px' }}>
               {group.title}
             </ListSubheader>
           }

@@ -1,4 +1,7 @@
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
 import Logout from '@mui/icons-material/Logout';
+import PersonOutline from '@mui/icons-material/PersonOutline';
 import { Avatar, Divider, IconButton, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -26,6 +29,25 @@ export function UserMenu() {
           <Typography variant="caption" color="text.secondary">
             {user.email}
           </Typography>
+        </MenuItem>
+        <Divider />
+        <MenuItem onClick={() => go('/profile')}>
+          <ListItemIcon>
+            <PersonOutline fontSize="small" />
+          </ListItemIcon>
+          Profile
+        </MenuItem>
+        <MenuItem onClick={() => go('/subscription')}>
+          <ListItemIcon>
+            <CardMembershipOutlined fontSize="small" />
+          </ListItemIcon>
+          Subscription
+        </MenuItem>
+        <MenuItem onClick={() => go('/companies')}>
+          <ListItemIcon>
+            <BusinessOutlined fontSize="small" />
+          </ListItemIcon>
+          Companies
         </MenuItem>
         <Divider />
         {activeMembership && <MenuItem onClick={() => go(`/companies/${activeMembership.companyId}`)}>Company</MenuItem>}

@@ -1,4 +1,5 @@
 import { Avatar, Box, Chip, Stack, Typography } from '@mui/material';
+import type { InvoiceSettings } from '../../../resources/company-invoice';
 import { countries } from '../../reference/countries';
 
 export interface Company {
@@ -16,13 +17,15 @@ export interface Company {
   parentId: number | null;
   logoUrl: string | null;
   plan: string;
+  invoiceSettings: InvoiceSettings;
   role?: string | null;
   createdAt: string;
 }
 
 const countryName = (code: string | null) => countries().find((c) => c.id === code)?.name ?? code ?? '';
 
-export function CompanyDetails({ company }: { company: Company }) {
+/** The company's address and contact as a definition list. */
+export function CompanyFacts({ company }: { company: Company }) {
   const rows: Array<[string, string | null]> = [
     ['Address', [company.address, company.city, [company.state, company.zip].filter(Boolean).join(' '), countryName(company.country)].filter(Boolean).join(', ')],
     ['EIN', company.ein],
@@ -30,6 +33,25 @@ export function CompanyDetails({ company }: { company: Company }) {
     ['Phone', company.contactPhone],
     ['Email', company.contactEmail],
   ];
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '120px 1fr' }, gap: 1, m: 0 }}>
+      {rows
+        .filter(([, v]) => v)
+        .map(([label, value]) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <Typography component="dt" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+              {value}
+            </Typography>
+          </Box>
+        ))}
+    </Box>
+  );
+}
+
+export function CompanyDetails({ company }: { company: Company }) {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} alignItems="center">
@@ -46,20 +68,7 @@ export function CompanyDetails({ company }: { company: Company }) {
           </Stack>
         </Box>
       </Stack>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '120px 1fr' }, gap: 1, m: 0 }}>
-        {rows
-          .filter(([, v]) => v)
-          .map(([label, value]) => (
-            <Box key={label} sx={{ display: 'contents' }}>
-              <Typography component="dt" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {value}
-              </Typography>
-            </Box>
-          ))}
-      </Box>
+      <CompanyFacts company={company} />
     </Stack>
   );
 }

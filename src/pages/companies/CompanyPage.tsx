@@ -1,33 +1,83 @@
-import { Alert, Card, CardContent, CardHeader, Skeleton } from '@mui/material';
-import Grid from '@mui/material/Grid2';
-import { useOne } from '@refinedev/core';
-import { useParams } from 'react-router';
+import { Alert, Card, CardContent, CardHeader, Skeleton, Stack, Tab, Tabs } from '@mui/material';
+import { useInvalidate, useInvalidateAuthStore, useNotification, useOne } from '@refinedev/core';
+import { useState, type ComponentType } from 'react';
+import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
+import { NOT_FOUND } from '../../../permissions';
 import { ActivityList } from '../../components/ActivityList';
-import { CompanyDetails, type Company } from './CompanyDetails';
+import type { Company } from './CompanyDetails';
+import { CompanyHeader } from './CompanyHeader';
+import { DeleteCompanyDialog } from './DeleteCompanyDialog';
+import { CompanyInvoiceSection } from './sections/CompanyInvoiceSection';
+import { CompanyLogoSection } from './sections/CompanyLogoSection';
+import { CompanyProfileSection } from './sections/CompanyProfileSection';
+import type { SectionProps } from './sections/section';
+import { SubCompaniesSection } from './sections/SubCompaniesSection';
+import { useCompanyAccess } from './useCompanyAccess';
 
-/** One company: its profile and who changed what. Editing sections come with the companies area. */
+function ActivitySection({ company }: SectionProps) {
+  return (
+    <Card sx={{ maxWidth: 900 }}>
+      <CardHeader title="Activity" subheader="Who changed what in this company, newest first." />
+      <CardContent>
+        <ActivityList path={`companies/${company.id}/activity`} pageSize={20} paged />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The sections of companies/:companyId/:sectionId; the first is the page's default. */
+const SECTIONS: Array<{ id: string; label: string; Component: ComponentType<SectionProps> }> = [
+  { id: 'profile', label: 'Profile', Component: CompanyProfileSection },
+  { id: 'logo', label: 'Logo', Component: CompanyLogoSection },
+  { id: 'invoice-settings', label: 'Invoice settings', Component: CompanyInvoiceSection },
+  { id: 'sub-companies', label: 'Sub-companies', Component: SubCompaniesSection },
+  { id: 'activity', label: 'Activity', Component: ActivitySection },
+];
+
+/** One company, in sections; editing needs companies:manage in this company, else the sections are read-only. */
 export function CompanyPage() {
-  const { companyId } = useParams();
+  const { companyId, sectionId } = useParams();
+  const id = Number(companyId);
+  const navigate = useNavigate();
+  const { open } = useNotification();
+  const invalidate = useInvalidate();
+  const refreshSession = useInvalidateAuthStore();
+  const { membership, canManage } = useCompanyAccess(id);
+  const [deleting, setDeleting] = useState(false);
   const { result: company, query } = useOne<Company>({ resource: 'companies', id: companyId ?? '', errorNotification: false });
+
+  const section = SECTIONS.find((s) => s.id === (sectionId ?? SECTIONS[0]!.id));
+  if (!section) return <Navigate to={`/${NOT_FOUND}`} replace />;
   if (query.isLoading) return <Skeleton variant="rounded" height={240} />;
   if (query.isError || !company) return <Alert severity="error">This company could not be found.</Alert>;
+
+  const onSaved = async () => {
+    await Promise.all([
+      invalidate({ resource: 'companies', invalidates: ['list', 'detail'], id: company.id }),
+      invalidate({ resource: 'activity', invalidates: ['list'] }),
+      refreshSession(),
+    ]);
+  };
+  const onDeleted = async (deleted: boolean) => {
+    setDeleting(false);
+    if (!deleted) return;
+    open?.({ type: 'success', message: 'Company Deleted' });
+    await refreshSession();
+    await invalidate({ resource: 'companies', invalidates: ['list'] });
+    navigate('/companies', { replace: true });
+  };
+
+  const { Component } = section;
   return (
-    <Grid container spacing={3}>
-      <Grid size={{ xs: 12, lg: 7 }}>
-        <Card>
-          <CardContent>
-            <CompanyDetails company={company} />
-          </CardContent>
-        </Card>
-      </Grid>
-      <Grid size={{ xs: 12, lg: 5 }}>
-        <Card>
-          <CardHeader title="Activity" />
-          <CardContent>
-            <ActivityList path={`companies/${company.id}/activity`} />
-          </CardContent>
-        </Card>
-      </Grid>
-    </Grid>
+    <Stack spacing={2}>
+      <CompanyHeader company={company} role={membership?.role.name ?? company.role ?? null} onDelete={canManage ? () => setDeleting(true) : undefined} />
+      <Tabs value={section.id} variant="scrollable" allowScrollButtonsMobile aria-label="Company sections" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        {SECTIONS.map((s) => (
+          <Tab key={s.id} value={s.id} label={s.label} component={RouterLink} to={`/companies/${company.id}/${s.id}`} />
+        ))}
+      </Tabs>
+      <Component key={`${company.id}-${section.id}`} company={company} canManage={canManage} onSaved={onSaved} />
+      {deleting && <DeleteCompanyDialog company={company} onClose={onDeleted} />}
+    </Stack>
   );
 }

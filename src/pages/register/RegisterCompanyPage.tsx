@@ -6,24 +6,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { COMPANY_REQUIRED_FIELDS, createCompanyBody, type CreateCompanyBody } from '../../../resources/company';
 import { apiFetch } from '../../api/http';
-import { CountryStateFields } from '../../forms/CountryStateFields';
-import { FormTextField } from '../../forms/FormTextField';
-import { MASKS } from '../../forms/masks';
 import { LoadingView } from '../../shell/LoadingView';
+import { CompanyFormFields, EMPTY_COMPANY } from '../companies/CompanyFormFields';
 import { AuthLayout } from '../auth/AuthLayout';
-
-const EMPTY: CreateCompanyBody = {
-  ein: '',
-  name: '',
-  address: '',
-  country: 'US',
-  state: '',
-  city: '',
-  zip: '',
-  contactName: '',
-  contactPhone: '+1 ',
-  contactEmail: '',
-};
 
 /** Creating a top-level company; the creator becomes its Owner and lands on the company page. */
 export function RegisterCompanyPage() {
@@ -36,7 +21,7 @@ export function RegisterCompanyPage() {
     resolver: zodResolver(createCompanyBody),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: EMPTY,
+    defaultValues: EMPTY_COMPANY,
   });
   const values = useWatch({ control });
   const ready = COMPANY_REQUIRED_FIELDS.every((f) => String(values[f] ?? '').trim() !== '');
@@ -63,21 +48,7 @@ export function RegisterCompanyPage() {
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={2}>
           {error && <Alert severity="error">{error}</Alert>}
-          <FormTextField control={control} name="name" label="Company name" autoFocus capitalize />
-          <FormTextField control={control} name="ein" label="EIN (optional)" mask={MASKS.ein} placeholder={MASKS.ein} />
-          <FormTextField control={control} name="address" label="Address" autoComplete="street-address" />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <CountryStateFields control={control} country={values.country ?? 'US'} />
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormTextField control={control} name="city" label="City" capitalize />
-            <FormTextField control={control} name="zip" label="Zip" mask={MASKS.zip} inputMode="numeric" />
-          </Stack>
-          <FormTextField control={control} name="contactName" label="Contact name" capitalize />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormTextField control={control} name="contactPhone" label="Contact phone" mask={MASKS.phone} placeholder={MASKS.phone} />
-            <FormTextField control={control} name="contactEmail" label="Contact email" type="email" />
-          </Stack>
+          <CompanyFormFields control={control} country={values.country ?? 'US'} autoFocus />
           <Button type="submit" variant="contained" size="large" disabled={!ready} fullWidth>
             CREATE COMPANY
           </Button>
