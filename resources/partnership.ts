@@ -142,3 +142,4 @@ const partnerResource = (type: PartnerType, o: { name: string; label: string; si
 export const clients = partnerResource('client', { name: 'clients', label: 'Clients', singular: 'Client' });
 export const subcontractors = partnerResource('subcontractor', { name: 'subcontractors', label: 'Subcontractors', singular: 'Subcontractor' });
 export const partnerResourceOf = (type: PartnerType) => (type === 'client' ? clients : subcontractors);
+export const partnerTypeOf = (def: ResourceDef): PartnerType => (def.name === clients.name ? 'client' : 'subcontractor');

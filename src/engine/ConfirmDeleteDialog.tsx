@@ -17,7 +17,7 @@ export function ConfirmDeleteDialog({
   const { mutate, mutation } = useDelete();
   const remove = () =>
     mutate(
-      { resource: def.name, id: row.id as number, meta, successNotification: { message: def.messages.deleted, type: 'success' }, errorNotification: false },
+      { resource: def.name, id: row.id as number, meta: { ...meta, itemPath: meta.deletePath ?? meta.itemPath }, successNotification: { message: def.messages.deleted, type: 'success' }, errorNotification: false },
       { onSuccess: () => onClose(true) },
     );
   return (

@@ -19,8 +19,24 @@ import { useResource } from './useResource';
 /** The create/edit dialog a resource may bring instead of the generic one. */
 export type ResourceFormComponent = ComponentType<{ def: ResourceDef; id?: string; onClose: (savedId?: string | number) => void }>;
 
+const NO_COLUMNS: GridColDef[] = [];
+
 /** The grid of a resource: server-side paging, sorting and filtering, saved views, CSV export. */
-export function ResourceListPage({ def, dialog, form: Form = ResourceFormDialog }: { def: ResourceDef; dialog?: 'create' | 'edit'; form?: ResourceFormComponent }) {
+export function ResourceListPage({
+  def,
+  dialog,
+  form: Form = ResourceFormDialog,
+  editable = true,
+  extraColumns = NO_COLUMNS,
+}: {
+  def: ResourceDef;
+  dialog?: 'create' | 'edit';
+  form?: ResourceFormComponent;
+  /** False for resources whose rows cannot be edited: no Edit action. */
+  editable?: boolean;
+  /** Display-only columns after the resource's own (not exported, filtered or sorted). */
+  extraColumns?: GridColDef[];
+}) {
   const navigate = useNavigate();
   const { id: editId } = useParams();
   const { meta, canManage } = useResource(def);
@@ -47,7 +63,7 @@ export function ResourceListPage({ def, dialog, form: Form = ResourceFormDialog 
   });
 
   const columns = useMemo<GridColDef[]>(() => {
-    const base = gridColumns(def);
+    const base = [...gridColumns(def), ...extraColumns];
     if (!canManage) return base;
     return [
       ...base,
@@ -57,12 +73,12 @@ export function ResourceListPage({ def, dialog, form: Form = ResourceFormDialog 
         headerName: 'Actions',
         width: 100,
         getActions: ({ row }) => [
-          <GridActionsCellItem key="edit" icon={<EditOutlined />} label="Edit" onClick={() => navigate(`/${def.name}/${row.id}/edit`)} />,
+          ...(editable ? [<GridActionsCellItem key="edit" icon={<EditOutlined />} label="Edit" onClick={() => navigate(`/${def.name}/${row.id}/edit`)} />] : []),
           <GridActionsCellItem key="delete" icon={<DeleteOutline />} label="Delete" onClick={() => setDeleting(row)} />,
         ],
       },
     ];
-  }, [def, canManage, navigate]);
+  }, [def, canManage, navigate, editable, extraColumns]);
 
   const applyView = (view: SavedView | null) => {
     setActiveView(view?.id ?? null);

@@ -6,5 +6,6 @@ export function resourceMeta(def: ResourceDef, companyId: number | null | undefi
   return {
     path: def.paths.list.replace(':companyId', company),
     itemPath: def.paths.item.replace(':companyId', company),
+    ...(def.paths.delete ? { deletePath: def.paths.delete.replace(':companyId', company) } : {}),
   };
 }

@@ -24,6 +24,13 @@ const ProfilePage = lazy(() => import('../pages/profile/ProfilePage').then((m) =
 const SubscriptionPage = lazy(() => import('../pages/subscription/SubscriptionPage').then((m) => ({ default: m.SubscriptionPage })));
 const ResourceListPage = lazy(() => import('../engine/ResourceListPage').then((m) => ({ default: m.ResourceListPage })));
 const ResourceShowPage = lazy(() => import('../engine/ResourceShowPage').then((m) => ({ default: m.ResourceShowPage })));
+const PartnerRoutes = lazy(() => import('../pages/partners/PartnerRoutes').then((m) => ({ default: m.PartnerRoutes })));
+const PartnerInvitationAcceptPage = lazy(() =>
+  import('../pages/partner-invitation/PartnerInvitationAcceptPage').then((m) => ({ default: m.PartnerInvitationAcceptPage })),
+);
+const PartnerInvitationDeclinePage = lazy(() =>
+  import('../pages/partner-invitation/PartnerInvitationDeclinePage').then((m) => ({ default: m.PartnerInvitationDeclinePage })),
+);
 const CrewRoutes = lazy(() => import('../pages/crews/CrewRoutes').then((m) => ({ default: m.CrewRoutes })));
 const RolesPage = lazy(() => import('../pages/roles/RolesPage').then((m) => ({ default: m.RolesPage })));
 
@@ -42,10 +49,14 @@ export function AppRoutes() {
         <Route path="register/account" element={guarded(<RegisterAccountPage />)} />
         <Route path="register/company" element={guarded(<RegisterCompanyPage />)} />
         <Route path={NOT_FOUND} element={<NotFoundPage />} />
+        <Route path="partner-invitation/:token/:type/accept" element={guarded(<PartnerInvitationAcceptPage />)} />
+        <Route path="partner-invitation/:token/:type/decline" element={guarded(<PartnerInvitationDeclinePage />)} />
         <Route element={guarded(<AppShell />)}>
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="companies" element={<CompaniesPage />} />
           <Route path="companies/:companyId" element={<CompanyPage />} />
+          <Route path="clients/*" element={<PartnerRoutes type="client" />} />
+          <Route path="subcontractors/*" element={<PartnerRoutes type="subcontractor" />} />
           <Route path="companies/:companyId/:sectionId" element={<CompanyPage />} />
           <Route path="profile" element={<ProfilePage />} />
           <Route path="subscription" element={<SubscriptionPage />} />

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { DATABASES, ownerWithCompany, startTestServer, uniqueEmail } from '../api/harness.js';
+import { CHROMIUM, CLIENT_BUILT, hasChromium, launchChromium, snap } from './browser.js';
+
+if (!hasChromium || !CLIENT_BUILT) {
+  console.warn(`Browser tests skipped: ${!hasChromium ? `Chromium not found at ${CHROMIUM}` : 'client not built (npx vite build)'}`);
+}
+
+const REASON = 'We only take work north of the river this season.';
+
+for (const database of DATABASES) {
+  describe.skipIf(!hasChromium || !CLIENT_BUILT)(`inviting a subcontractor by e-mail [${database.name}]`, () => {
+    let server: Awaited<ReturnType<typeof startTestServer>>;
+    let browser: Browser;
+    let base: string;
+
+    beforeAll(async () => {
+      server = await startTestServer(database.url, { clientDir: path.resolve('dist/client') });
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = server.app.server.address();
+      base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      browser = await launchChromium();
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+    });
+
+    it('invites, the contact declines with a reason in another browser, and the host reads the reason', async () => {
+      const tag = database.name;
+      const owner = await ownerWithCompany(server, 'Alpha Paving');
+      const contactEmail = uniqueEmail('bea');
+
+      const host = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+      const page = await host.newPage();
+      await page.goto(`${base}/app/login`);
+      await page.getByLabel('Email').fill(owner.email);
+      await page.getByLabel('Password', { exact: true }).fill(owner.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL(`${base}/app/dashboard`);
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Subcontractors' }).click();
+      await page.waitForURL(`${base}/app/subcontractors`);
+      await page.getByText('No subcontractors yet.').waitFor();
+
+      await page.getByRole('button', { name: 'New Subcontractor' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add subcontractor' });
+      await dialog.getByRole('tab', { name: 'Invite by e-mail' }).click();
+      await dialog.getByLabel('Company name').fill('bravo boring');
+      await dialog.getByLabel('Contact name').fill('bea bravo');
+      await dialog.getByLabel('Contact email').fill(contactEmail);
+      await snap(page, `${tag}-partner-01-invite`);
+      await dialog.getByRole('button', { name: 'Send invitation' }).click();
+      await page.getByText('Subcontractor Added').first().waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      const row = page.getByRole('row').filter({ hasText: 'Bravo Boring' });
+      await row.getByText('Invited').waitFor();
+      await snap(page, `${tag}-partner-02-invited`);
+
+      const mail = await server.services.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', contactEmail).executeTakeFirstOrThrow();
+      const link = mail.text_body.match(/http:\/\/fieldwork\.test(\/app\/partner-invitation\/[A-Za-z0-9_-]+\/subcontractor\/decline)/)?.[1];
+      expect(link, 'the mail carries a decline link').toBeTruthy();
+
+      // The contact has no account: the decline page needs none.
+      const guest = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      const guestPage = await guest.newPage();
+      await guestPage.goto(`${base}${link}`);
+      await guestPage.getByText('invites', { exact: false }).first().waitFor();
+      await guestPage.getByText('Alpha Paving', { exact: true }).first().waitFor();
+      await guestPage.getByRole('button', { name: 'Decline invitation' }).click();
+      await guestPage.getByText('Reason is required').waitFor();
+      await guestPage.getByLabel('Reason').fill(REASON);
+      await snap(guestPage, `${tag}-partner-03-decline`);
+      await guestPage.getByRole('button', { name: 'Decline invitation' }).click();
+      await guestPage.getByText('You declined the invitation. Alpha Paving will see your reason.').waitFor();
+      expect(await guestPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await snap(guestPage, `${tag}-partner-04-declined`);
+      await guest.close();
+
+      await page.reload();
+      await page.getByRole('row').filter({ hasText: 'Bravo Boring' }).getByText('Declined').waitFor();
+      await page.getByRole('gridcell', { name: 'Bravo Boring' }).click();
+      await page.waitForURL(/\/app\/subcontractors\/\d+$/);
+      await page.getByRole('heading', { name: 'Bravo Boring' }).waitFor();
+      await page.getByText(REASON).waitFor();
+      await snap(page, `${tag}-partner-05-host-sees-reason`);
+      await page.getByRole('tab', { name: 'Activity' }).click();
+      await page.getByText(/Partnership declined/).waitFor();
+      await host.close();
+    });
+  });
+}
