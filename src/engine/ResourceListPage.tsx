@@ -4,7 +4,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
 import { DataGrid, GridActionsCellItem, type GridColDef, type GridColumnVisibilityModel } from '@mui/x-data-grid';
 import { useDataGrid } from '@refinedev/mui';
-import { useMemo, useState, type ComponentType } from 'react';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ResourceDef } from '../../resources/engine';
 import { useSession } from '../session/useSession';
@@ -25,13 +25,13 @@ const NO_COLUMNS: GridColDef[] = [];
 export function ResourceListPage({
   def,
   dialog,
-  form: Form = ResourceFormDialog,
+  form: Form = ResourceFormDialog, actions,
   editable = true,
   extraColumns = NO_COLUMNS,
 }: {
   def: ResourceDef;
   dialog?: 'create' | 'edit';
-  form?: ResourceFormComponent;
+  form?: ResourceFormComponent; actions?: ReactNode;
   /** False for resources whose rows cannot be edited: no Edit action. */
   editable?: boolean;
   /** Display-only columns after the resource's own (not exported, filtered or sorted). */
@@ -99,6 +99,7 @@ export function ResourceListPage({
         </Typography>
         <Stack direction="row" spacing={1} flexWrap="wrap">
           <SavedViewsMenu type={def.name} current={current} activeId={activeView} onApply={applyView} />
+          {actions}
           <ExportButton resource={def.name} label={def.label} meta={meta} filters={filters} sorters={sorters} columns={visibleColumns} />
           {canManage && (
             <Button variant="contained" startIcon={<Add />} onClick={() => navigate(`/${def.name}/create`)}>

@@ -33,6 +33,13 @@ const PartnerInvitationDeclinePage = lazy(() =>
 );
 const CrewRoutes = lazy(() => import('../pages/crews/CrewRoutes').then((m) => ({ default: m.CrewRoutes })));
 const RolesPage = lazy(() => import('../pages/roles/RolesPage').then((m) => ({ default: m.RolesPage })));
+const MemberRoutes = lazy(() => import('../pages/members/MemberRoutes').then((m) => ({ default: m.MemberRoutes })));
+const MemberInvitationAcceptPage = lazy(() =>
+  import('../pages/member-invitation/MemberInvitationAcceptPage').then((m) => ({ default: m.MemberInvitationAcceptPage })),
+);
+const MemberInvitationDeclinePage = lazy(() =>
+  import('../pages/member-invitation/MemberInvitationDeclinePage').then((m) => ({ default: m.MemberInvitationDeclinePage })),
+);
 
 const guarded = (page: ReactNode) => <RouteGuard>{page}</RouteGuard>;
 
@@ -51,6 +58,10 @@ export function AppRoutes() {
         <Route path={NOT_FOUND} element={<NotFoundPage />} />
         <Route path="partner-invitation/:token/:type/accept" element={guarded(<PartnerInvitationAcceptPage />)} />
         <Route path="partner-invitation/:token/:type/decline" element={guarded(<PartnerInvitationDeclinePage />)} />
+        <Route path="members-invitation/:companyId/:token/accept" element={guarded(<MemberInvitationAcceptPage />)} />
+        <Route path="member-invitation/:token/accept" element={guarded(<MemberInvitationAcceptPage />)} />
+        <Route path="member-invitation/:token/decline" element={guarded(<MemberInvitationDeclinePage />)} />
+        <Route path="members-invitation/:companyId/:token/decline" element={guarded(<MemberInvitationDeclinePage />)} />
         <Route element={guarded(<AppShell />)}>
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="companies" element={<CompaniesPage />} />
@@ -62,6 +73,7 @@ export function AppRoutes() {
           <Route path="subscription" element={<SubscriptionPage />} />
           <Route path="crews/*" element={<CrewRoutes />} />
           <Route path="roles" element={<RolesPage />} />
+          <Route path="members/*" element={<MemberRoutes />} />
           {RESOURCES.filter((def) => !HAND_ROUTED.has(def.name)).map((def) => (
             <Route key={def.name} path={def.name}>
               <Route index element={<ResourceListPage def={def} />} />

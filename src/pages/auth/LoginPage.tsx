@@ -16,7 +16,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
 import { homeFor } from '../../../permissions';
 import { startSessionWith } from '../../auth/sign-in';
-import { useAfterLogin } from '../../routing/useAfterLogin';
+import { invitationTarget, useAfterLogin } from '../../routing/useAfterLogin';
 import { takeLoginNotice } from '../../session/login-notice';
 import { useSession } from '../../session/useSession';
 import { LoadingView } from '../../shell/LoadingView';
@@ -38,8 +38,9 @@ export function LoginPage() {
   useEffect(() => setNotice(takeLoginNotice()), []);
 
   if (loading) return <LoadingView />;
-  // Already signed in: to the dashboard, whose own rules send on whoever may not open it (spec 01 §2).
-  if (user && !submitting && !unauthorized) return <Navigate to="/dashboard" replace />;
+  // Already signed in: to the dashboard, whose own rules send on whoever may not open it (spec 01 §2);
+  // an invitation link opened while signed in goes straight to its accept page.
+  if (user && !submitting && !unauthorized) return <Navigate to={invitationTarget(params) ?? '/dashboard'} replace />;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

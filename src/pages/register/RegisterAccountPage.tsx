@@ -8,8 +8,10 @@ import { startSessionWith } from '../../auth/sign-in';
 import { FormTextField } from '../../forms/FormTextField';
 import { MASKS } from '../../forms/masks';
 import { useAfterLogin } from '../../routing/useAfterLogin';
+import { profileFromUser } from '../../session/profile';
 import { LoadingView } from '../../shell/LoadingView';
 import { AuthLayout } from '../auth/AuthLayout';
+import { openApp } from '../member-invitation/app-landing';
 
 /**
  * User sign-up. Through an invitation link (?invitationToken=…&email=…) the e-mail is prefilled and
@@ -35,6 +37,8 @@ export function RegisterAccountPage() {
     try {
       const path = invitationCode ? `/users/register/${encodeURIComponent(invitationCode)}` : '/users';
       const user = await startSessionWith(path, values);
+      // Registering through an invitation joined its company: open the app there, past this page's own guard.
+      if (invitationCode) return openApp(profileFromUser(user));
       await afterLogin(user, new URLSearchParams());
     } catch (err) {
       setError(`Error: ${(err as Error).message}`);
@@ -65,7 +69,8 @@ export function RegisterAccountPage() {
           <Button type="submit" variant="contained" size="large" fullWidth>
             Register
           </Button>
-          <Link component={RouterLink} to="/login" variant="body2" textAlign="center">
+          {/* An invitation link carries on to sign-in, for invitees who turn out to have an account. */}
+          <Link component={RouterLink} to={`/login${invitationCode ? `?${params}` : ''}`} variant="body2" textAlign="center">
             Already have an account? Log in
           </Link>
         </Stack>

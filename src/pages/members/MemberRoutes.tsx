@@ -1,0 +1,40 @@
+import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
+import { Button } from '@mui/material';
+import { useState } from 'react';
+import { Route, Routes } from 'react-router';
+import { members } from '../../../resources/member';
+import { ResourceListPage } from '../../engine/ResourceListPage';
+import { useResource } from '../../engine/useResource';
+import { BulkImportDialog } from './BulkImportDialog';
+import { MemberFormDialog } from './MemberFormDialog';
+import { MemberShowPage } from './MemberShowPage';
+
+/** The members grid with its Import button and the member dialog. */
+function MemberList({ dialog }: { dialog?: 'create' | 'edit' }) {
+  const { canManage, companyId } = useResource(members);
+  const [importing, setImporting] = useState(false);
+  const importButton = canManage && companyId && (
+    <Button variant="outlined" startIcon={<FileUploadOutlined />} onClick={() => setImporting(true)}>
+      Import
+    </Button>
+  );
+  return (
+    <>
+      <ResourceListPage def={members} form={MemberFormDialog} dialog={dialog} actions={importButton || undefined} />
+      {importing && companyId && <BulkImportDialog companyId={companyId} onClose={() => setImporting(false)} />}
+    </>
+  );
+}
+
+/** members, members/create, members/:id/edit, members/:memberId and its sections. */
+export function MemberRoutes() {
+  return (
+    <Routes>
+      <Route index element={<MemberList />} />
+      <Route path="create" element={<MemberList dialog="create" />} />
+      <Route path=":id/edit" element={<MemberList dialog="edit" />} />
+      <Route path=":memberId" element={<MemberShowPage />} />
+      <Route path=":memberId/:sectionId" element={<MemberShowPage />} />
+    </Routes>
+  );
+}
