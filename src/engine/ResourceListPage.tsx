@@ -25,17 +25,20 @@ const NO_COLUMNS: GridColDef[] = [];
 export function ResourceListPage({
   def,
   dialog,
-  form: Form = ResourceFormDialog, actions,
+  form: Form = ResourceFormDialog,
   editable = true,
   extraColumns = NO_COLUMNS,
+  actions,
 }: {
   def: ResourceDef;
   dialog?: 'create' | 'edit';
-  form?: ResourceFormComponent; actions?: ReactNode;
+  form?: ResourceFormComponent;
   /** False for resources whose rows cannot be edited: no Edit action. */
   editable?: boolean;
   /** Display-only columns after the resource's own (not exported, filtered or sorted). */
   extraColumns?: GridColDef[];
+  /** Buttons of the resource's own beside the grid's (an import). */
+  actions?: ReactNode;
 }) {
   const navigate = useNavigate();
   const { id: editId } = useParams();
