@@ -27,6 +27,7 @@ describeEachDatabase('partner invitations: invite, details, accept, decline', (s
     expect(mail.to_address).toBe('bea@bravo.example');
     expect(mail.subject).toBe('Alpha Paving invites Bravo Boring to Fieldwork as their subcontractor');
     expect(mail.text_body).toContain(`http://fieldwork.test/app/partner-invitation/${invitationToken}/subcontractor/decline`);
+    expect(mail.text_body).toContain(`http://fieldwork.test/app/login?returnTo=${encodeURIComponent(`/partner-invitation/${invitationToken}/subcontractor/accept`)}`);
     const stored = await s.services.db.selectFrom('partnership_invitations').selectAll().where('partnership_id', '=', partnership.id).executeTakeFirstOrThrow();
     expect(stored.token_hash).toBe(hashToken(invitationToken));
     expect(JSON.stringify(stored)).not.toContain(invitationToken);

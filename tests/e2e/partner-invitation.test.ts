@@ -89,5 +89,42 @@ for (const database of DATABASES) {
       await page.getByText(/Partnership declined/).waitFor();
       await host.close();
     });
+
+    it('the invited contact signs in from the mail, accepts for their company, and each side lists the other', async () => {
+      const tag = database.name;
+      const alpha = await ownerWithCompany(server, 'Alpha Grading');
+      const bravo = await ownerWithCompany(server, 'Bravo Cabling');
+      const invited = await server.call('POST', '/api/v1/partnerships/invite/client', {
+        token: alpha.token,
+        body: { name: 'Bravo Cabling', contactName: 'Bo Bravo', contactEmail: bravo.email },
+      });
+      expect(invited.status).toBe(201);
+      const mail = await server.services.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', bravo.email).executeTakeFirstOrThrow();
+      const signIn = mail.text_body.match(/http:\/\/fieldwork\.test(\/app\/login\?returnTo=\S+)/)?.[1];
+      expect(signIn, 'the mail carries a sign-in link back to the invitation').toBeTruthy();
+
+      const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+      const page = await context.newPage();
+      await page.goto(`${base}${signIn}`);
+      await page.getByLabel('Email').fill(bravo.email);
+      await page.getByLabel('Password', { exact: true }).fill(bravo.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL(/\/app\/partner-invitation\/[^/]+\/client\/accept$/);
+      await page.getByRole('combobox', { name: 'Accept for' }).filter({ hasText: 'Bravo Cabling' }).waitFor();
+      await snap(page, `${tag}-partner-06-accept`);
+      await page.getByRole('button', { name: 'Accept invitation' }).click();
+      await page.getByText('You now work with Alpha Grading as their client.').waitFor();
+      await page.getByRole('button', { name: 'Open Alpha Grading' }).click();
+      await page.waitForURL(new RegExp(`/app/subcontractors/${invited.body.id}$`));
+      await page.getByRole('heading', { name: 'Alpha Grading' }).waitFor();
+      await page.getByText('Active', { exact: true }).first().waitFor();
+      // The partner reads the partnership but does not manage it.
+      expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+      await snap(page, `${tag}-partner-07-partner-side`);
+      await context.close();
+
+      const hostList = await server.call('GET', '/api/v1/partnerships/list/client', { token: alpha.token });
+      expect(hostList.body).toEqual([expect.objectContaining({ name: 'Bravo Cabling', status: 'active', partnerId: bravo.company.id })]);
+    });
   });
 }
