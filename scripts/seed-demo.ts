@@ -96,6 +96,36 @@ if (existingCrews.json().length === 0) {
   }
 }
 
+// Clients and subcontractors with markets, and one invitation still waiting for an answer.
+const existingClients = await app.inject({ method: 'GET', url: '/api/v1/partnerships/list/client', headers: asOwner });
+if (existingClients.statusCode !== 200) throw new Error(`clients: ${existingClients.body}`);
+if (existingClients.json().length === 0) {
+  const partner = (name: string, city: string, contactName: string, email: string) => ({
+    ...COMPANY,
+    ein: '',
+    name,
+    city,
+    contactName,
+    contactEmail: email,
+  });
+  const partners = [
+    { type: 'client', body: partner('Lone Star Fiber', 'Austin', 'Laura Star', 'laura@lonestarfiber.test'), markets: ['Austin Fiber', 'Round Rock Fiber'] },
+    { type: 'client', body: partner('Hill Country Power', 'San Marcos', 'Hank Hill', 'hank@hillcountrypower.test'), markets: ['San Marcos Electric'] },
+    { type: 'subcontractor', body: partner('Bluebonnet Boring', 'Georgetown', 'Bea Bonnet', 'bea@bluebonnetboring.test'), markets: ['Austin Fiber'] },
+  ];
+  for (const p of partners) {
+    const res = await app.inject({ method: 'POST', url: `/api/v1/partnerships/create/${p.type}`, payload: p.body, headers: asOwner });
+    if (res.statusCode !== 201) throw new Error(`${p.type} ${p.body.name}: ${res.body}`);
+    for (const name of p.markets) {
+      const added = await app.inject({ method: 'POST', url: `/api/v1/partnerships/${res.json().id}/market`, payload: { name }, headers: asOwner });
+      if (added.statusCode !== 200) throw new Error(`market ${name}: ${added.body}`);
+    }
+  }
+  const invite = { name: 'Caliche Trenching', contactName: 'Cal Caliche', contactEmail: 'cal@calichetrenching.test' };
+  const res = await app.inject({ method: 'POST', url: '/api/v1/partnerships/invite/subcontractor', payload: invite, headers: asOwner });
+  if (res.statusCode !== 201) throw new Error(`invitation: ${res.body}`);
+}
+
 await app.close();
 console.log(`Demo company "${COMPANY.name}" is ready. Every login uses the password ${PASSWORD}:`);
 for (const role of ROLE_NAMES) console.log(`  ${role.padEnd(15)} ${emailOf(role)}`);
