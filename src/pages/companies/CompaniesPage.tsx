@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { holds } from '../../../permissions';
 import { useSession } from '../../session/useSession';
 import type { Company } from './CompanyDetails';
+import { roleLabel } from './CompanyHeader';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -50,7 +51,7 @@ export function CompaniesPage() {
           </Stack>
         ),
       },
-      { field: 'role', headerName: 'Your role', width: 150, sortable: false },
+      { field: 'role', headerName: 'Your role', width: 150, sortable: false, valueFormatter: (v: string | null) => (v ? roleLabel(v) : '') },
       { field: 'city', headerName: 'City', width: 140 },
       { field: 'state', headerName: 'State', width: 90 },
       { field: 'parentId', headerName: 'Part of', width: 180, valueGetter: (_v, row) => parentName(row.parentId) },

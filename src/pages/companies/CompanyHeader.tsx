@@ -1,8 +1,12 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { Avatar, Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { isRoleName, ROLE_LABELS } from '../../../permissions';
 import { useSession } from '../../session/useSession';
 import type { Company } from './CompanyDetails';
+
+/** A default role's readable name ('Project Manager'); custom roles keep theirs. */
+export const roleLabel = (role: string) => (isRoleName(role) ? ROLE_LABELS[role] : role);
 
 /** Logo, name, the caller's role, plan, parent company, and Delete for those who manage it. */
 export function CompanyHeader({ company, role, onDelete }: { company: Company; role: string | null; onDelete?: () => void }) {
@@ -19,7 +23,7 @@ export function CompanyHeader({ company, role, onDelete }: { company: Company; r
             {company.name}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ mt: 0.5, flexWrap: 'wrap', rowGap: 0.5 }} alignItems="center">
-            {role && <Chip size="small" label={role} />}
+            {role && <Chip size="small" label={roleLabel(role)} />}
             <Chip size="small" variant="outlined" label={company.plan === 'free' ? 'Free plan' : 'Paid plan'} />
             {company.parentId &&
               (parent ? (

@@ -21,7 +21,7 @@ const formValues = (s: InvoiceSettings): InvoiceSettingsForm => ({
   footerNotes: s.footerNotes ?? '',
 });
 
-const terms = (days: unknown) => (String(days) === '0' ? 'due on receipt' : `due ${String(days)} days after issue`);
+const terms = (days: unknown) => (String(days) === '0' ? 'Due on receipt' : `Due ${String(days)} days after issue`);
 
 function Summary({ settings }: { settings: InvoiceSettings }) {
   const rows: Array<[string, string]> = [
@@ -100,7 +100,7 @@ function InvoiceSettingsForm({ company, onSaved }: Pick<SectionProps, 'company' 
         <FormTextField control={control} name="footerNotes" label="Footer notes" multiline minRows={2} helperText="Printed at the foot of every invoice" />
         <Typography variant="body2" color="text.secondary" data-testid="invoice-preview">
           Next invoice: {String(prefix ?? '')}
-          {String(next ?? '')} · {terms(days)}
+          {String(next ?? '')} · {terms(days).toLowerCase()}
         </Typography>
         <Stack direction="row" spacing={1} justifyContent="flex-end">
           <Button onClick={() => reset(formValues(company.invoiceSettings))} disabled={!formState.isDirty || formState.isSubmitting}>

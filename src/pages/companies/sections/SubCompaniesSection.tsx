@@ -19,6 +19,7 @@ import {
 import { useList } from '@refinedev/core';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { roleLabel } from '../CompanyHeader';
 import type { SectionProps } from './section';
 import { SubCompanyDialog } from './SubCompanyDialog';
 
@@ -68,7 +69,7 @@ export function SubCompaniesSection({ company, canManage, onSaved }: SectionProp
           <>
             <List disablePadding aria-label="Sub-companies">
               {result.data.map((c) => (
-                <ListItem key={c.id} divider disableGutters secondaryAction={c.role ? <Chip size="small" label={c.role} /> : <Chip size="small" variant="outlined" label="Not a member" />}>
+                <ListItem key={c.id} divider disableGutters secondaryAction={c.role ? <Chip size="small" label={roleLabel(c.role)} /> : <Chip size="small" variant="outlined" label="Not a member" />}>
                   <ListItemAvatar>
                     <Avatar src={c.logoUrl ?? undefined} variant="rounded" sx={{ bgcolor: 'primary.main' }}>
                       {c.name.slice(0, 1).toUpperCase()}
