@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, useMediaQuery, useTheme } from '@mui/material';
-import { useCreate, useUpdate } from '@refinedev/core';
+import { useCreate, useInvalidateAuthStore, useUpdate } from '@refinedev/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ROLE_LABELS, isRoleName, type RolePermission } from '../../../permissions';
 import { createRoleBody } from '../../../resources/role';
 import type { ApiError } from '../../api/http';
+import { useSession } from '../../session/useSession';
 import { PermissionMatrix } from './PermissionMatrix';
 import { ROLE_MESSAGES, isOwner, rolesMeta, type Role } from './role-api';
 
@@ -32,6 +33,8 @@ export function RoleDialog({ role, companyId, onClose }: { role: Role | null; co
   });
   const { mutateAsync: create } = useCreate();
   const { mutateAsync: update } = useUpdate();
+  const { activeMembership } = useSession();
+  const refreshSession = useInvalidateAuthStore();
   const [failure, setFailure] = useState<string | null>(null);
 
   const submit = handleSubmit(async ({ name, permissions }) => {
@@ -40,6 +43,8 @@ export function RoleDialog({ role, companyId, onClose }: { role: Role | null; co
     try {
       if (role) {
         await update({ ...common, id: role.id, values: nameLocked ? { permissions } : { name, permissions }, successNotification: { message: ROLE_MESSAGES.saved, type: 'success' } });
+        // Editing one's own role changes what the navigation may show right away.
+        if (role.id === activeMembership?.roleId) await refreshSession();
       } else {
         await create({ ...common, values: { name, permissions }, successNotification: { message: ROLE_MESSAGES.created, type: 'success' } });
       }
