@@ -21,6 +21,12 @@ export type ResourceFormComponent = ComponentType<{ def: ResourceDef; id?: strin
 
 const NO_COLUMNS: GridColDef[] = [];
 
+/** A resource's own confirmation in place of the generic delete one, and its action's name. */
+export interface ResourceRemoval {
+  label: string;
+  dialog: ComponentType<{ row: Record<string, unknown>; onClose: (removed: boolean) => void }>;
+}
+
 /** The grid of a resource: server-side paging, sorting and filtering, saved views, CSV export. */
 export function ResourceListPage({
   def,
@@ -29,6 +35,7 @@ export function ResourceListPage({
   editable = true,
   extraColumns = NO_COLUMNS,
   actions,
+  removal,
 }: {
   def: ResourceDef;
   dialog?: 'create' | 'edit';
@@ -39,6 +46,7 @@ export function ResourceListPage({
   extraColumns?: GridColDef[];
   /** Buttons of the resource's own beside the grid's (an import). */
   actions?: ReactNode;
+  removal?: ResourceRemoval;
 }) {
   const navigate = useNavigate();
   const { id: editId } = useParams();
@@ -77,11 +85,11 @@ export function ResourceListPage({
         width: 100,
         getActions: ({ row }) => [
           ...(editable ? [<GridActionsCellItem key="edit" icon={<EditOutlined />} label="Edit" onClick={() => navigate(`/${def.name}/${row.id}/edit`)} />] : []),
-          <GridActionsCellItem key="delete" icon={<DeleteOutline />} label="Delete" onClick={() => setDeleting(row)} />,
+          <GridActionsCellItem key="delete" icon={<DeleteOutline />} label={removal?.label ?? 'Delete'} onClick={() => setDeleting(row)} />,
         ],
       },
     ];
-  }, [def, canManage, navigate, editable, extraColumns]);
+  }, [def, canManage, navigate, editable, extraColumns, removal]);
 
   const applyView = (view: SavedView | null) => {
     setActiveView(view?.id ?? null);
@@ -129,7 +137,12 @@ export function ResourceListPage({
       {dialog && canManage && (
         <Form def={def} id={dialog === 'edit' ? editId : undefined} onClose={() => navigate(`/${def.name}`)} />
       )}
-      {deleting && <ConfirmDeleteDialog def={def} meta={meta} row={deleting} onClose={() => setDeleting(null)} />}
+      {deleting &&
+        (removal ? (
+          <removal.dialog row={deleting} onClose={() => setDeleting(null)} />
+        ) : (
+          <ConfirmDeleteDialog def={def} meta={meta} row={deleting} onClose={() => setDeleting(null)} />
+        ))}
     </Stack>
   );
 }

@@ -2,12 +2,19 @@ import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { Route, Routes } from 'react-router';
-import { members } from '../../../resources/member';
-import { ResourceListPage } from '../../engine/ResourceListPage';
+import { members, type MemberView } from '../../../resources/member';
+import { ResourceListPage, type ResourceRemoval } from '../../engine/ResourceListPage';
 import { useResource } from '../../engine/useResource';
 import { BulkImportDialog } from './BulkImportDialog';
 import { MemberFormDialog } from './MemberFormDialog';
 import { MemberShowPage } from './MemberShowPage';
+import { RemoveMemberDialog } from './RemoveMemberDialog';
+
+/** Members are removed from the company, not deleted: the grid asks as the member page does. */
+const REMOVAL: ResourceRemoval = {
+  label: 'Remove',
+  dialog: ({ row, onClose }) => <RemoveMemberDialog member={row as unknown as MemberView} onClose={onClose} />,
+};
 
 /** The members grid with its Import button and the member dialog. */
 function MemberList({ dialog }: { dialog?: 'create' | 'edit' }) {
@@ -20,7 +27,7 @@ function MemberList({ dialog }: { dialog?: 'create' | 'edit' }) {
   );
   return (
     <>
-      <ResourceListPage def={members} form={MemberFormDialog} dialog={dialog} actions={importButton || undefined} />
+      <ResourceListPage def={members} form={MemberFormDialog} dialog={dialog} actions={importButton || undefined} removal={REMOVAL} />
       {importing && companyId && <BulkImportDialog companyId={companyId} onClose={() => setImporting(false)} />}
     </>
   );

@@ -102,7 +102,7 @@ export function MemberShowPage() {
         </CardContent>
       </Card>
       {editing && <MemberFormDialog id={String(member.id)} onClose={() => setEditing(false)} />}
-      {removing && <RemoveMemberDialog member={member} meta={meta} onClose={(removed) => (removed ? navigate('/members') : setRemoving(false))} />}
+      {removing && <RemoveMemberDialog member={member} onClose={(removed) => (removed ? navigate('/members') : setRemoving(false))} />}
     </Stack>
   );
 }

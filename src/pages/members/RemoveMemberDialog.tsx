@@ -1,9 +1,11 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useDelete } from '@refinedev/core';
 import { members, type MemberView } from '../../../resources/member';
+import { useResource } from '../../engine/useResource';
 
 /** Asks before removing; the server's refusal (the last Owner) is shown by the error dialog. */
-export function RemoveMemberDialog({ member, meta, onClose }: { member: Pick<MemberView, 'id' | 'name' | 'status'>; meta: Record<string, unknown>; onClose: (removed: boolean) => void }) {
+export function RemoveMemberDialog({ member, onClose }: { member: Pick<MemberView, 'id' | 'name' | 'status'>; onClose: (removed: boolean) => void }) {
+  const { meta } = useResource(members);
   const { mutate, mutation } = useDelete();
   const remove = () =>
     mutate(
