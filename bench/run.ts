@@ -6,14 +6,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { CONNECTIONS, DURATION_SEC, measure, type Measured, type Target } from './measure.js';
 import { PASSWORD, seed, type Seeded } from './seed.js';
+import { seedVolume, VOLUME, type Volume } from './seed-volume.js';
 import { freshPostgresSchema, ROOT, startServer } from './server.js';
 
-type Name = 'health' | 'login' | 'me' | 'companiesList';
+type Name = 'health' | 'login' | 'me' | 'companiesList' | 'membersList' | 'itemsList';
+
+/** Issue 3's bar: a filtered, sorted page of 50 from the large lists answers with p95 under this. */
+const LARGE_LIST_P95_MS = 50;
 type Outcome = Measured | { error: string };
 
 interface DatabaseRun {
   database: 'sqlite' | 'postgres';
-  seeded: Omit<Seeded, 'owner' | 'someone'> & { listOwnerCompanies: number };
+  seeded: Omit<Seeded, 'owner' | 'someone'> & { listOwnerCompanies: number; volume: Volume & typeof VOLUME };
   results: Record<Name, Outcome>;
 }
 
@@ -22,9 +26,16 @@ const LABELS: Record<Name, string> = {
   login: 'POST /api/v1/users/login',
   me: 'GET  /api/v1/users/me',
   companiesList: 'GET  /api/v1/companies (page of 50, by name)',
+  membersList: `GET  /api/v1/companies/:id/memberships (${VOLUME.members} members; name contains, page of 50 by name)`,
+  itemsList: `GET  /api/v1/items (${VOLUME.items} items; one category, page of 50 by name)`,
 };
 
-function targets(s: Seeded): Record<Name, Target> {
+const pageOf50 = (body: unknown, headers: Headers) =>
+  Array.isArray(body) && body.length === 50 && Number(headers.get('x-total-count')) > 50
+    ? null
+    : `expected a full page of 50 out of more, got ${Array.isArray(body) ? body.length : 'no'} rows and X-Total-Count ${headers.get('x-total-count')}`;
+
+function targets(s: Seeded, v: Volume): Record<Name, Target> {
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   return {
     // No auth and one trivial query: the ceiling of the framework, the database driver and the machine.
@@ -41,7 +52,27 @@ function targets(s: Seeded): Record<Name, Target> {
           ? null
           : `expected ${s.owner.companies} companies (X-Total-Count ${s.owner.companies}), got ${Array.isArray(body) ? `${body.length} rows` : 'no array'} and X-Total-Count ${headers.get('x-total-count')}`,
     },
+    membersList: {
+      method: 'GET',
+      path: `/api/v1/companies/${v.companyId}/memberships?_start=0&_end=50&_sort=name&_order=asc&name_like=ar`,
+      headers: bearer(s.owner.token),
+      check: pageOf50,
+    },
+    itemsList: {
+      method: 'GET',
+      path: `/api/v1/items?_start=0&_end=50&_sort=name&_order=asc&categoryId=${v.categoryId}`,
+      headers: { ...bearer(s.owner.token), 'x-company-id': String(v.companyId) },
+      check: pageOf50,
+    },
   };
+}
+
+/** The measured owner's first company receives the volume. */
+async function volumeCompany(baseUrl: string, token: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/v1/companies?_start=0&_end=1&_sort=name&_order=asc`, { headers: { authorization: `Bearer ${token}` } });
+  const [first] = (await res.json()) as Array<{ id: number }>;
+  if (!first) throw new Error('the bench owner has no company to fill');
+  return first.id;
 }
 
 async function benchDatabase(database: DatabaseRun['database'], databaseUrl: string | null): Promise<DatabaseRun> {
@@ -52,8 +83,12 @@ async function benchDatabase(database: DatabaseRun['database'], databaseUrl: str
     server = await startServer(schema?.url ?? null);
     process.stdout.write(`== ${database}: seeding through the API\n`);
     const seeded = await seed(server.baseUrl);
+    const companyId = await volumeCompany(server.baseUrl, seeded.owner.token);
+    process.stdout.write(`== ${database}: writing ${VOLUME.members} members and ${VOLUME.items} items into company ${companyId}\n`);
+    const volume = await seedVolume({ databaseUrl: schema?.url ?? null, dataDir: server.dataDir, companyId });
+    process.stdout.write(`  done in ${volume.seconds} s\n`);
     const results = {} as Record<Name, Outcome>;
-    for (const [name, target] of Object.entries(targets(seeded)) as Array<[Name, Target]>) {
+    for (const [name, target] of Object.entries(targets(seeded, volume)) as Array<[Name, Target]>) {
       if (name === 'companiesList' && seeded.companiesUnavailable) {
         results[name] = { error: seeded.companiesUnavailable };
         process.stdout.write(`  ${name}: NOT MEASURED: ${seeded.companiesUnavailable}\n`);
@@ -73,7 +108,7 @@ async function benchDatabase(database: DatabaseRun['database'], databaseUrl: str
     // before SIGTERM closes the database under them.
     await new Promise((r) => setTimeout(r, 1000));
     const { owner, someone: _someone, ...counts } = seeded;
-    return { database, seeded: { ...counts, listOwnerCompanies: owner.companies }, results };
+    return { database, seeded: { ...counts, listOwnerCompanies: owner.companies, volume: { ...VOLUME, ...volume } }, results };
   } finally {
     await server?.stop();
     await schema?.drop();
@@ -96,6 +131,9 @@ function failures(run: DatabaseRun): string[] {
   return (Object.entries(run.results) as Array<[Name, Outcome]>).flatMap(([name, r]) => {
     if ('error' in r) return [`${run.database} ${name}: ${r.error}`];
     if (r.non2xx || r.errors) return [`${run.database} ${name}: ${r.non2xx} non-2xx answers and ${r.errors} errors (${JSON.stringify(r.statusCodes)})`];
+    if ((name === 'membersList' || name === 'itemsList') && r.p95 >= LARGE_LIST_P95_MS) {
+      return [`${run.database} ${name}: p95 ${r.p95} ms, over the ${LARGE_LIST_P95_MS} ms bar`];
+    }
     return [];
   });
 }

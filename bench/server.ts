@@ -12,6 +12,8 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's data folder, for seeding its database directly. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export async function startServer(databaseUrl: string | null): Promise<RunningSe
 
   return {
     baseUrl,
+    dataDir,
     stop: async () => {
       if (exited === undefined) {
         process.kill(-child.pid!, 'SIGTERM');

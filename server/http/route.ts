@@ -7,6 +7,7 @@ import { resolveActor, type Actor } from './actor.js';
 import { membershipIn, requirePermissionIn, type CompanyMembership } from './company-access.js';
 import { forbidden, unauthorized } from './errors.js';
 import { owningCompany, type CompanyOwnedTable } from './owning-company.js';
+import { withDialect } from '../db/dialect-context.js';
 
 /**
  * Who may call an endpoint. Declared on every route and snapshotted by a test, so a change in who
@@ -172,19 +173,21 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
             req.company = await enterCompany(services, def.access, req);
           }
         : undefined,
-      handler: async (req, reply) => {
-        const base = { body: req.body, query: req.query, params: req.params, req, reply, services };
-        const result =
-          def.access === 'public'
-            ? await def.handler({ ...base, actor: req.actor })
-            : isCompanyRoute(def)
-              ? await def.handler({ ...base, actor: req.actor!, company: req.company! })
-              : await def.handler({ ...base, actor: req.actor! });
-        if (reply.sent) return reply;
-        if (def.status) reply.code(def.status);
-        if (result === undefined) return reply.code(def.status ?? 204).send();
-        return result;
-      },
+      handler: (req, reply) => withDialect(services.dialect, () => handle(def, services, req, reply)),
     });
   }
+}
+
+async function handle(def: RouteDef<any, any, any>, services: Services, req: FastifyRequest, reply: FastifyReply) {
+  const base = { body: req.body, query: req.query, params: req.params, req, reply, services };
+  const result =
+    def.access === 'public'
+      ? await def.handler({ ...base, actor: req.actor })
+      : isCompanyRoute(def)
+        ? await def.handler({ ...base, actor: req.actor!, company: req.company! })
+        : await def.handler({ ...base, actor: req.actor! });
+  if (reply.sent) return reply;
+  if (def.status) reply.code(def.status);
+  if (result === undefined) return reply.code(def.status ?? 204).send();
+  return result;
 }

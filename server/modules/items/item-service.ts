@@ -48,8 +48,12 @@ export async function listItems(services: Services, companyId: number, query: Ra
   const parsed = parseListQuery(itemListSpec, query);
   if (partnershipId !== undefined) await partnershipOf(services.db, companyId, partnershipId);
   let base = itemRows(services.db).where('t.company_id', '=', companyId);
-  if (partnershipId !== undefined) base = base.where('t.partnership_id', '=', partnershipId);
-  const page = await runList(base, parsed);
+  let lean = services.db.selectFrom('items as t').selectAll('t').where('t.company_id', '=', companyId);
+  if (partnershipId !== undefined) {
+    base = base.where('t.partnership_id', '=', partnershipId);
+    lean = lean.where('t.partnership_id', '=', partnershipId);
+  }
+  const page = await runList(base, parsed, { base: lean, aliases: ['t'] });
   return { rows: page.rows.map(itemView), total: page.total };
 }
 

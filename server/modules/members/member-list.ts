@@ -24,6 +24,11 @@ const MEMBER_LIST: ListSpec = {
 /** The company's members, invited and declined ones included, with their role, crews and categories. */
 export async function listMembers(services: Services, company: CompanyMembership, query: RawListQuery) {
   const list = parseListQuery(MEMBER_LIST, query);
-  const page = await runList(memberRows(services.db).where('m.company_id', '=', company.companyId), list);
+  const lean = services.db
+    .selectFrom('memberships as m')
+    .selectAll('m')
+    .where('m.type', '=', 'company')
+    .where('m.company_id', '=', company.companyId);
+  const page = await runList(memberRows(services.db).where('m.company_id', '=', company.companyId), list, { base: lean, aliases: ['m'] });
   return { rows: await memberViews(services.db, page.rows), total: page.total };
 }
