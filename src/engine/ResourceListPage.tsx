@@ -20,6 +20,7 @@ import { useResource } from './useResource';
 export type ResourceFormComponent = ComponentType<{ def: ResourceDef; id?: string; onClose: (savedId?: string | number) => void }>;
 
 const NO_COLUMNS: GridColDef[] = [];
+const ALWAYS = () => true;
 
 /** A resource's own confirmation in place of the generic delete one, and its action's name. */
 export interface ResourceRemoval {
@@ -36,6 +37,7 @@ export function ResourceListPage({
   extraColumns = NO_COLUMNS,
   actions,
   removal,
+  deletable = ALWAYS,
 }: {
   def: ResourceDef;
   dialog?: 'create' | 'edit';
@@ -47,6 +49,8 @@ export function ResourceListPage({
   /** Buttons of the resource's own beside the grid's (an import). */
   actions?: ReactNode;
   removal?: ResourceRemoval;
+  /** Which rows offer Delete: not those the company may read but not remove. */
+  deletable?: (row: Record<string, unknown>) => boolean;
 }) {
   const navigate = useNavigate();
   const { id: editId } = useParams();
@@ -85,11 +89,11 @@ export function ResourceListPage({
         width: 100,
         getActions: ({ row }) => [
           ...(editable ? [<GridActionsCellItem key="edit" icon={<EditOutlined />} label="Edit" onClick={() => navigate(`/${def.name}/${row.id}/edit`)} />] : []),
-          <GridActionsCellItem key="delete" icon={<DeleteOutline />} label={removal?.label ?? 'Delete'} onClick={() => setDeleting(row)} />,
+          ...(deletable(row) ? [<GridActionsCellItem key="delete" icon={<DeleteOutline />} label={removal?.label ?? 'Delete'} onClick={() => setDeleting(row)} />] : []),
         ],
       },
     ];
-  }, [def, canManage, navigate, editable, extraColumns, removal]);
+  }, [def, canManage, navigate, editable, extraColumns, removal, deletable]);
 
   const applyView = (view: SavedView | null) => {
     setActiveView(view?.id ?? null);

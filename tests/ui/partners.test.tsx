@@ -35,7 +35,9 @@ let shown: PartnershipView = partnership;
 const server = setupServer(
   http.get('/api/v1/users/me', () => HttpResponse.json({ user: fakeUser('Owner') })),
   http.get('/api/v1/partnerships/get/5', () => HttpResponse.json(shown)),
-  http.get('/api/v1/partnerships/list/client', () => HttpResponse.json([partnership], { headers: { 'X-Total-Count': '1' } })),
+  http.get('/api/v1/partnerships/list/client', () =>
+    HttpResponse.json([partnership, { ...partnership, id: 8, name: 'Zulu Utilities', side: 'partner', markets: [] }], { headers: { 'X-Total-Count': '2' } }),
+  ),
   http.get('/api/v1/market/prefix/:text', ({ params }) => {
     const text = decodeURIComponent(String(params.text));
     marketSearches.push(text);
@@ -105,6 +107,18 @@ describe('clients: markets and the add dialog', () => {
     expect(await screen.findByText('Dallas Fiber')).toBeInTheDocument();
     expect(screen.queryByLabelText('Add a market')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('lists clients with their markets, offering Delete only on the partnerships the company made', async () => {
+    renderApp('/clients');
+    expect(await screen.findByText('Zulu Utilities')).toBeInTheDocument();
+    const rows = screen.getAllByRole('row');
+    const host = rows.find((r) => within(r).queryByText('Bravo Boring'))!;
+    const partner = rows.find((r) => within(r).queryByText('Zulu Utilities'))!;
+    expect(within(host).getByText('Dallas Fiber')).toBeInTheDocument();
+    expect(within(host).getByRole('menuitem', { name: 'Delete' })).toBeInTheDocument();
+    expect(within(partner).queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Edit' })).not.toBeInTheDocument();
   });
 
   it('adds an existing company found by name prefix, with the spec toast', async () => {

@@ -6,12 +6,14 @@ import { marketsColumn } from './markets-column';
 import { PartnershipPage } from './PartnershipPage';
 
 const EXTRA_COLUMNS = [marketsColumn];
+/** Only the company that made a partnership ends it; the partner side only reads. */
+const ownPartnership = (row: Record<string, unknown>) => row.side === 'host';
 
 /** clients (or subcontractors), …/create with the Add dialog, …/:id and its sections. */
 export function PartnerRoutes({ type }: { type: PartnerType }) {
   const def = partnerResourceOf(type);
   const list = (dialog?: 'create') => (
-    <ResourceListPage def={def} form={AddPartnerDialog} dialog={dialog} editable={false} extraColumns={EXTRA_COLUMNS} />
+    <ResourceListPage def={def} form={AddPartnerDialog} dialog={dialog} editable={false} extraColumns={EXTRA_COLUMNS} deletable={ownPartnership} />
   );
   return (
     <Routes>
