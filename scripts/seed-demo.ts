@@ -7,6 +7,7 @@ import { ROLE_NAMES, type RoleName } from '../permissions/index.js';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { nowIso } from '../server/lib/json.js';
+import { seedDemoCatalog } from './seed-demo-catalog.js';
 
 const PASSWORD = 'fieldwork-demo';
 const COMPANY = {
@@ -126,6 +127,7 @@ if (existingClients.json().length === 0) {
   if (res.statusCode !== 201) throw new Error(`invitation: ${res.body}`);
 }
 
+await seedDemoCatalog(app, asOwner, company.id);
 await app.close();
 console.log(`Demo company "${COMPANY.name}" is ready. Every login uses the password ${PASSWORD}:`);
 for (const role of ROLE_NAMES) console.log(`  ${role.padEnd(15)} ${emailOf(role)}`);

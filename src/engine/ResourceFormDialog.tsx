@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, useMediaQuery, useTheme } from '@mui/material';
 import { useCreate, useOne, useUpdate } from '@refinedev/core';
-import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { ResourceDef } from '../../resources/engine';
+import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useForm, type Control } from 'react-hook-form';
+import type { ResourceDef, ResourceField } from '../../resources/engine';
 import type { ApiError } from '../api/http';
 import { LoadingView } from '../shell/LoadingView';
 import { FieldInput } from './FieldInput';
@@ -12,8 +12,23 @@ import { useResource } from './useResource';
 const emptyValues = (def: ResourceDef) =>
   Object.fromEntries(def.fields.filter((f) => f.form !== false).map((f) => [f.name, f.kind === 'boolean' ? false : f.nullable ? null : '']));
 
-/** Create or edit a row in a dialog; validation is the resource's own zod schema, as on the server. */
-export function ResourceFormDialog({ def, id, onClose }: { def: ResourceDef; id?: string; onClose: (savedId?: string | number) => void }) {
+/**
+ * Create or edit a row in a dialog; validation is the resource's own zod schema, as on the server.
+ * initialValues prefill a new row; renderField replaces the input of some fields (undefined keeps the generic one).
+ */
+export function ResourceFormDialog({
+  def,
+  id,
+  onClose,
+  initialValues,
+  renderField,
+}: {
+  def: ResourceDef;
+  id?: string;
+  onClose: (savedId?: string | number) => void;
+  initialValues?: Record<string, unknown>;
+  renderField?: (field: ResourceField, control: Control<any>) => ReactNode | undefined;
+}) {
   const { meta } = useResource(def);
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -27,7 +42,7 @@ export function ResourceFormDialog({ def, id, onClose }: { def: ResourceDef; id?
     resolver: zodResolver(editing ? def.update : def.create),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: emptyValues(def),
+    defaultValues: { ...emptyValues(def), ...initialValues },
   });
   useEffect(() => {
     if (current) reset({ ...emptyValues(def), ...Object.fromEntries(fields.map((f) => [f.name, current[f.name] ?? (f.nullable ? null : '')])) });
@@ -62,7 +77,7 @@ export function ResourceFormDialog({ def, id, onClose }: { def: ResourceDef; id?
             <Stack spacing={2} sx={{ pt: 1 }}>
               {failure && <Alert severity="error">{failure}</Alert>}
               {fields.map((f, i) => (
-                <FieldInput key={f.name} field={f} control={control} autoFocus={i === 0} />
+                <Fragment key={f.name}>{renderField?.(f, control) ?? <FieldInput field={f} control={control} autoFocus={i === 0} />}</Fragment>
               ))}
             </Stack>
           )}

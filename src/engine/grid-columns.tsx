@@ -65,6 +65,14 @@ export function gridColumns(def: ResourceDef): GridColDef[] {
         filterOperators,
         ...(f.options ? { valueOptions: f.options.map((o) => ({ value: o.value, label: o.label })) } : {}),
         ...(type === 'date' || type === 'dateTime' ? { valueGetter: (value: string | null) => (value ? new Date(value) : null) } : {}),
+        ...(f.kind === 'image'
+          ? {
+              minWidth: 64,
+              renderCell: ({ value }) =>
+                value ? <img src={String(value)} alt={f.label} loading="lazy" style={{ width: 32, height: 32, objectFit: 'contain', verticalAlign: 'middle' }} /> : null,
+            }
+          : {}),
+        ...(f.reference?.display ? { valueGetter: (_value: unknown, row: Record<string, unknown>) => row[f.reference!.display!] ?? null } : {}),
         ...(f.kind === 'color'
           ? {
               renderCell: ({ value }) =>

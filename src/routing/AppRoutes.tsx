@@ -32,6 +32,8 @@ const PartnerInvitationDeclinePage = lazy(() =>
   import('../pages/partner-invitation/PartnerInvitationDeclinePage').then((m) => ({ default: m.PartnerInvitationDeclinePage })),
 );
 const CrewRoutes = lazy(() => import('../pages/crews/CrewRoutes').then((m) => ({ default: m.CrewRoutes })));
+const CategoryRoutes = lazy(() => import('../pages/catalog/CategoryRoutes').then((m) => ({ default: m.CategoryRoutes })));
+const ItemRoutes = lazy(() => import('../pages/items/ItemRoutes').then((m) => ({ default: m.ItemRoutes })));
 const RolesPage = lazy(() => import('../pages/roles/RolesPage').then((m) => ({ default: m.RolesPage })));
 const MemberRoutes = lazy(() => import('../pages/members/MemberRoutes').then((m) => ({ default: m.MemberRoutes })));
 const MemberInvitationAcceptPage = lazy(() =>
@@ -72,6 +74,8 @@ export function AppRoutes() {
           <Route path="profile" element={<ProfilePage />} />
           <Route path="subscription" element={<SubscriptionPage />} />
           <Route path="crews/*" element={<CrewRoutes />} />
+          <Route path="catalog/categories/*" element={<CategoryRoutes />} />
+          <Route path="items/*" element={<ItemRoutes />} />
           <Route path="roles" element={<RolesPage />} />
           <Route path="members/*" element={<MemberRoutes />} />
           {RESOURCES.filter((def) => !HAND_ROUTED.has(def.name)).map((def) => (
