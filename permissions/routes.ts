@@ -13,7 +13,7 @@ export const EDITOR = 'editor';
 interface Check {
   allow: (p: AccessProfile) => boolean;
   /** Where a person who fails the check goes. */
-  deniedTo: (p: AccessProfile) => string;
+  deniedTo: (p: AccessProfile, available: Available) => string;
 }
 
 interface RouteRule {
@@ -22,27 +22,38 @@ interface RouteRule {
 }
 
 /**
- * Where a signed-in member lands when nothing else is asked for: the dashboard, the crew leader's
- * project list, productions for plain members, else the first screen their navigation shows.
+ * Which screens exist: a build that lacks some screens of the spec passes its own list, so nobody
+ * is sent to a page that is not there. By default every screen of the spec counts.
  */
-export function homeFor(p: AccessProfile): string {
+export type Available = (navId: string) => boolean;
+const EVERY_SCREEN: Available = () => true;
+
+/**
+ * Where a signed-in member lands when nothing else is asked for: the dashboard, the crew leader's
+ * project list, productions for plain members, else the first screen their navigation shows, and
+ * at last their own profile, which everyone may open.
+ */
+export function homeFor(p: AccessProfile, available: Available = EVERY_SCREEN): string {
   if (!p.signedIn) return LOGIN;
   if (!p.hasMembership) return 'register/company';
-  if (canOpenDashboard(p)) return 'dashboard';
-  if (isCrewLeader(p)) return 'projects-list';
-  if (isPlainMember(p)) return 'productions';
+  if (canOpenDashboard(p) && available('dashboard')) return 'dashboard';
+  if (isCrewLeader(p) && available('projects-list')) return 'projects-list';
+  if (isPlainMember(p) && available('productions')) return 'productions';
   for (const group of NAV_GROUPS) {
     if (!group.visible(p)) continue;
-    const first = group.items.find((item) => item.visible(p));
+    const first = group.items.find((item) => item.visible(p) && available(item.id));
     if (first) return first.url;
   }
-  return CALENDAR;
+  return available(CALENDAR) ? CALENDAR : 'profile';
 }
 
 const signedIn: Check = { allow: (p) => p.signedIn, deniedTo: () => LOGIN };
 const member: Check = { allow: (p) => p.hasMembership, deniedTo: () => 'register/company' };
-const notPlainMember: Check = { allow: (p) => !isPlainMember(p), deniedTo: () => 'productions' };
-const rule = (allow: Check['allow'], deniedTo: string | ((p: AccessProfile) => string) = homeFor): Check => ({
+const notPlainMember: Check = {
+  allow: (p) => !isPlainMember(p),
+  deniedTo: (p, available) => (available('productions') ? 'productions' : homeFor(p, available)),
+};
+const rule = (allow: Check['allow'], deniedTo: string | Check['deniedTo'] = homeFor): Check => ({
   allow,
   deniedTo: typeof deniedTo === 'string' ? () => deniedTo : deniedTo,
 });
@@ -112,13 +123,13 @@ function stripQuery(path: string): string {
 }
 
 /** Whether the person may open the path; if not, where to send them, with returnTo when the rules allow it. */
-export function routeAccess(path: string, p: AccessProfile): Access {
+export function routeAccess(path: string, p: AccessProfile, available: Available = EVERY_SCREEN): Access {
   const bare = stripQuery(path);
   const matched = RULES.find((r) => matchPattern(r.pattern, bare));
   const checks = matched ? matched.checks : MEMBER;
   for (const check of checks) {
     if (check.allow(p)) continue;
-    const target = check.deniedTo(p);
+    const target = check.deniedTo(p, available);
     return { allowed: false, redirect: withReturnTo(target, path, p) };
   }
   return { allowed: true };
@@ -144,16 +155,16 @@ export type AfterLogin =
   | { kind: 'unauthorized' };
 
 /** Where login sends a person, given the returnTo they arrived with (a path under the app base). */
-export function afterLogin(returnTo: string | null | undefined, p: AccessProfile): AfterLogin {
+export function afterLogin(returnTo: string | null | undefined, p: AccessProfile, available: Available = EVERY_SCREEN): AfterLogin {
   if (!p.hasMembership) return { kind: 'navigate', path: 'register/company' };
   const target = returnTo ? stripQuery(returnTo) : '';
   if (target && target !== LOGIN) {
     const path = returnTo!.replace(/^\/+/, '');
-    if (routeAccess(path, p).allowed) return { kind: 'navigate', path };
+    if (routeAccess(path, p, available).allowed) return { kind: 'navigate', path };
     if (matchPattern(`${EDITOR}/*`, target)) return { kind: 'navigate', path };
     if (isCrewLeader(p)) return { kind: 'mobile', path };
     return { kind: 'unauthorized' };
   }
-  const home = homeFor(p);
+  const home = homeFor(p, available);
   return isCrewLeader(p) ? { kind: 'mobile', path: home } : { kind: 'navigate', path: home };
 }

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { afterLogin } from '../../permissions';
 import { profileFromUser } from '../session/profile';
 import type { SessionUser } from '../session/types';
+import { isAvailable } from '../shell/available-screens';
 
 /** Where to go once signed in: an invitation, the returnTo, the mobile app for crew leaders, or home. */
 export function useAfterLogin() {
@@ -17,7 +18,7 @@ export function useAfterLogin() {
         navigate(invitation, { replace: true });
         return 'moved';
       }
-      const next = afterLogin(params.get('returnTo'), profileFromUser(user));
+      const next = afterLogin(params.get('returnTo'), profileFromUser(user), isAvailable);
       if (next.kind === 'unauthorized') return 'unauthorized';
       if (next.kind === 'mobile') {
         window.location.assign(`/app-mobile/${next.path.replace(/^\/+/, '')}`);
@@ -38,6 +39,11 @@ export function invitationTarget(params: URLSearchParams): string | null {
   if (type === 'members') {
     const companyId = params.get('companyId');
     return companyId ? `/members-invitation/${encodeURIComponent(companyId)}/${encodeURIComponent(token)}/accept` : null;
+  }
+  // Partner invitations name the side the company is invited as: /partner-invitation/{token}/{type}/accept.
+  const partnerType = params.get('partnerType');
+  if (type === 'partner' && partnerType) {
+    return `/partner-invitation/${encodeURIComponent(token)}/${encodeURIComponent(partnerType)}/accept`;
   }
   return `/${encodeURIComponent(type)}-invitation/${encodeURIComponent(token)}/accept`;
 }

@@ -21,6 +21,7 @@ import { takeLoginNotice } from '../../session/login-notice';
 import { useSession } from '../../session/useSession';
 import { LoadingView } from '../../shell/LoadingView';
 import { AuthLayout } from './AuthLayout';
+import { isAvailable } from '../../shell/available-screens';
 
 export function LoginPage() {
   const [params] = useSearchParams();
@@ -65,7 +66,7 @@ export function LoginPage() {
         <Alert severity="warning" sx={{ mb: 2 }}>
           Unauthorized
         </Alert>
-        <Button component={RouterLink} to={`/${homeFor(profile)}`} variant="contained" fullWidth>
+        <Button component={RouterLink} to={`/${homeFor(profile, isAvailable)}`} variant="contained" fullWidth>
           Continue
         </Button>
       </AuthLayout>

@@ -30,7 +30,7 @@ export function MemberInvitationAcceptPage() {
       const { data } = await apiFetch<MemberView>(`/memberships/invitations/${encodeURIComponent(token)}/accept`, { method: 'PATCH', quiet: true });
       setPhase('opening');
       const { data: me } = await apiFetch<{ user: SessionUser }>(`/users/me/company/${data.companyId}`, { method: 'PATCH', quiet: true });
-      openApp(profileFromUser(me.user), data.companyId);
+      openApp(profileFromUser(me.user));
     } catch (err) {
       setFailure((err as ApiError).message);
       setPhase('ready');

@@ -38,7 +38,7 @@ export function RegisterAccountPage() {
       const path = invitationCode ? `/users/register/${encodeURIComponent(invitationCode)}` : '/users';
       const user = await startSessionWith(path, values);
       // Registering through an invitation joined its company: open the app there, past this page's own guard.
-      if (invitationCode) return openApp(profileFromUser(user), user.settings.defaultCompanyId ?? 0);
+      if (invitationCode) return openApp(profileFromUser(user));
       await afterLogin(user, new URLSearchParams());
     } catch (err) {
       setError(`Error: ${(err as Error).message}`);
