@@ -59,6 +59,8 @@ export interface ResourceField {
   /** Left off the show page when false (a label another field already displays). */
   show?: false;
   nullable?: boolean;
+  /** How a stored value reads to people, where it differs from the value (role names, codes). */
+  format?: (value: unknown) => string;
 }
 
 export interface ResourcePaths {

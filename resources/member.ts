@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { defineResource, type ResourceField } from './engine.js';
+import { ROLE_LABELS, isRoleName } from '../permissions/catalog.js';
+
+/** Default roles read as words ('Crew Leader'); custom roles as their own names. */
+const roleLabel = (value: unknown) => (isRoleName(String(value)) ? ROLE_LABELS[String(value) as keyof typeof ROLE_LABELS] : String(value));
 
 /** Members of a company (spec 01 §3 Membership, Member invitation, Member (creation)). */
 export const MEMBER_MESSAGES = {
@@ -150,7 +154,7 @@ const fields: ResourceField[] = [
   { name: 'name', label: 'Name', kind: 'text', capitalize: true, grid: { flex: 1, width: 180 }, sortable: true },
   { name: 'email', label: 'Email', kind: 'email', grid: { flex: 1, width: 220 }, sortable: true },
   { name: 'phone', label: 'Phone', kind: 'phone', grid: { width: 150 }, sortable: true, nullable: true },
-  { name: 'role', label: 'Role', kind: 'text', form: false, grid: { width: 150 }, sortable: true },
+  { name: 'role', label: 'Role', kind: 'text', form: false, grid: { width: 150 }, sortable: true, format: roleLabel },
   {
     name: 'status',
     label: 'Status',

@@ -12,6 +12,7 @@ import { useResource } from './useResource';
 function display(field: ResourceField, row: Record<string, unknown>): ReactNode {
   const value = field.reference?.display ? row[field.reference.display] : row[field.name];
   if (value === null || value === undefined || value === '') return '—';
+  if (field.format) return field.format(value);
   if (field.kind === 'image') return <img src={String(value)} alt={field.label} style={{ maxWidth: 96, maxHeight: 96, objectFit: 'contain' }} />;
   if (field.kind === 'boolean') return value ? 'Yes' : 'No';
   if (field.kind === 'datetime') return new Date(String(value)).toLocaleString();

@@ -72,6 +72,7 @@ export function gridColumns(def: ResourceDef): GridColDef[] {
                 value ? <img src={String(value)} alt={f.label} loading="lazy" style={{ width: 32, height: 32, objectFit: 'contain', verticalAlign: 'middle' }} /> : null,
             }
           : {}),
+        ...(f.format ? { valueFormatter: (value: unknown) => (value === null || value === undefined ? '' : f.format!(value)) } : {}),
         ...(f.reference?.display ? { valueGetter: (_value: unknown, row: Record<string, unknown>) => row[f.reference!.display!] ?? null } : {}),
         ...(f.kind === 'color'
           ? {
