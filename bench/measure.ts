@@ -39,7 +39,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-export async function measure(baseUrl: string, target: Target): Promise<Measured> {
+export async function measure(baseUrl: string, target: Target, connections = CONNECTIONS): Promise<Measured> {
   const headers: Record<string, string> = { ...(target.headers ?? {}) };
   let body: string | undefined;
   if (target.body !== undefined) {
@@ -63,7 +63,7 @@ export async function measure(baseUrl: string, target: Target): Promise<Measured
     if (problem) throw new Error(`${target.method} ${target.path}: ${problem}`);
   }
 
-  const opts: Options = { url, method: target.method, headers, body, connections: CONNECTIONS, timeout: 30 };
+  const opts: Options = { url, method: target.method, headers, body, connections, timeout: 30 };
   await cannon({ ...opts, duration: WARMUP_SEC }, () => {}); // JIT, connection pools and caches warm up
   const samples: number[] = [];
   const statusCodes: Record<string, number> = {};
