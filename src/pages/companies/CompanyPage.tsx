@@ -1,9 +1,10 @@
-import { Alert, Card, CardContent, CardHeader, Skeleton, Stack, Tab, Tabs } from '@mui/material';
+import { Alert, Card, CardContent, CardHeader, Skeleton } from '@mui/material';
 import { useInvalidate, useInvalidateAuthStore, useNotification, useOne } from '@refinedev/core';
 import { useState, type ComponentType } from 'react';
-import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { NOT_FOUND } from '../../../permissions';
 import { ActivityList } from '../../components/ActivityList';
+import { SectionedPage } from '../../components/SectionedPage';
 import type { Company } from './CompanyDetails';
 import { CompanyHeader } from './CompanyHeader';
 import { DeleteCompanyDialog } from './DeleteCompanyDialog';
@@ -36,7 +37,7 @@ const SECTIONS: Array<{ id: string; label: string; Component: ComponentType<Sect
 
 /** One company, in sections; editing needs companies:manage in this company, else the sections are read-only. */
 export function CompanyPage() {
-  const { companyId, sectionId } = useParams();
+  const { companyId } = useParams();
   const id = Number(companyId);
   const navigate = useNavigate();
   const { open } = useNotification();
@@ -46,8 +47,6 @@ export function CompanyPage() {
   const [deleting, setDeleting] = useState(false);
   const { result: company, query } = useOne<Company>({ resource: 'companies', id: companyId ?? '', errorNotification: false });
 
-  const section = SECTIONS.find((s) => s.id === (sectionId ?? SECTIONS[0]!.id));
-  if (!section) return <Navigate to={`/${NOT_FOUND}`} replace />;
   if (query.isLoading) return <Skeleton variant="rounded" height={240} />;
   if (query.isError || !company) return <Alert severity="error">This company could not be found.</Alert>;
 
@@ -67,17 +66,22 @@ export function CompanyPage() {
     navigate('/companies', { replace: true });
   };
 
-  const { Component } = section;
   return (
-    <Stack spacing={2}>
-      <CompanyHeader company={company} role={membership?.role.name ?? company.role ?? null} onDelete={canManage ? () => setDeleting(true) : undefined} />
-      <Tabs value={section.id} variant="scrollable" allowScrollButtonsMobile aria-label="Company sections" sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        {SECTIONS.map((s) => (
-          <Tab key={s.id} value={s.id} label={s.label} component={RouterLink} to={`/companies/${company.id}/${s.id}`} />
-        ))}
-      </Tabs>
-      <Component key={`${company.id}-${section.id}`} company={company} canManage={canManage} onSaved={onSaved} />
+    <>
+      <SectionedPage
+        bare
+        pushHistory
+        basePath={`/companies/${company.id}`}
+        unknownTo={`/${NOT_FOUND}`}
+        label="Company sections"
+        header={<CompanyHeader company={company} role={membership?.role.name ?? company.role ?? null} onDelete={canManage ? () => setDeleting(true) : undefined} />}
+        sections={SECTIONS.map(({ id, label, Component }) => ({
+          id,
+          label,
+          render: () => <Component key={company.id} company={company} canManage={canManage} onSaved={onSaved} />,
+        }))}
+      />
       {deleting && <DeleteCompanyDialog company={company} onClose={onDeleted} />}
-    </Stack>
+    </>
   );
 }
