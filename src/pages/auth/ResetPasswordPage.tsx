@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Link, Stack } from '@mui/material';
+import { useNotification } from '@refinedev/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -20,6 +21,7 @@ type ResetForm = z.infer<typeof resetForm>;
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const afterLogin = useAfterLogin();
+  const { open: notify } = useNotification();
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const { control, handleSubmit } = useForm<ResetForm>({
@@ -32,6 +34,7 @@ export function ResetPasswordPage() {
     setSaving(true);
     try {
       const user = await startSessionWith('/users/reset-password', { token, password: newPassword });
+      notify?.({ type: 'success', message: 'Password was changed' });
       await afterLogin(user, new URLSearchParams());
     } catch (err) {
       setError(`Error: ${(err as Error).message}`);
