@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, useMediaQuery, useTheme } from '@mui/material';
-import { useCreate, useOne, useUpdate } from '@refinedev/core';
-import { useEffect, useState } from 'react';
+import { useOne } from '@refinedev/core';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { createCrewBody, crews, type CrewDetail } from '../../../resources/crew';
-import type { ApiError } from '../../api/http';
+import { useDialogSave } from '../../engine/useDialogSave';
 import { useResource } from '../../engine/useResource';
 import { capitalizeWords } from '../../forms/masks';
 import { LoadingView } from '../../shell/LoadingView';
@@ -18,7 +18,7 @@ interface Values {
 }
 
 const EMPTY: Values = { name: '', members: [], leaders: [], categories: [] };
-const FIELDS = Object.keys(EMPTY) as Array<keyof Values>;
+const FIELDS = Object.keys(EMPTY);
 
 /** New Crew and Edit Crew: the name, the people as members and as leaders, and the categories worked on. */
 export function CrewFormDialog({ id, onClose }: { id?: string; onClose: (savedId?: string | number) => void }) {
@@ -38,29 +38,18 @@ export function CrewFormDialog({ id, onClose }: { id?: string; onClose: (savedId
       reset({ name: current.name, members: ids(current.members), leaders: ids(current.leaders), categories: ids(current.categories) });
     }
   }, [current, reset]);
-  const { mutateAsync: create } = useCreate();
-  const { mutateAsync: update } = useUpdate();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    const common = { resource: crews.name, values, meta: { ...meta, quiet: true }, errorNotification: false as const };
-    try {
-      const saved = editing
-        ? await update({ ...common, id: id!, successNotification: { message: crews.messages.saved, type: 'success' } })
-        : await create({ ...common, successNotification: { message: crews.messages.created, type: 'success' } });
-      onClose(saved.data.id);
-    } catch (err) {
-      const apiError = err as ApiError;
-      // 'members.2' names the third person picked; the message says which one.
-      for (const d of apiError.details ?? []) {
-        const field = d.field.split('.')[0] as keyof Values;
-        if (FIELDS.includes(field)) setError(field, { message: d.message });
-      }
-      if (apiError.statusCode === 409) setError('name', { message: apiError.message });
-      setFailure(apiError.message);
-    }
+  const { save, failure } = useDialogSave<Values>({
+    def: crews,
+    meta,
+    id,
+    fields: FIELDS,
+    setError,
+    onSaved: onClose,
+    onRefused: (error) => {
+      if (error.statusCode === 409) setError('name', { message: error.message });
+    },
   });
+  const submit = handleSubmit(save);
 
   const title = editing ? 'Edit Crew' : 'New Crew';
   return (

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { useCreate, useOne, useUpdate } from '@refinedev/core';
-import { useEffect, useState } from 'react';
+import { useOne } from '@refinedev/core';
+import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { createMemberBody, members, updateMemberBody, type MemberView } from '../../../resources/member';
-import type { ApiError } from '../../api/http';
+import { useDialogSave } from '../../engine/useDialogSave';
 import { useResource } from '../../engine/useResource';
 import { CountryStateFields } from '../../forms/CountryStateFields';
 import { FormTextField } from '../../forms/FormTextField';
@@ -39,7 +39,7 @@ const EMPTY: MemberFormValues = {
   newCrewMembers: [],
   categories: [],
 };
-const FIELDS = Object.keys(EMPTY) as Array<keyof MemberFormValues>;
+const FIELDS = Object.keys(EMPTY);
 const ids = (list: Array<{ id: number }>) => list.map((x) => x.id);
 
 function valuesOf(m: MemberView): MemberFormValues {
@@ -75,27 +75,8 @@ export function MemberFormDialog({ id, onClose }: { id?: string; onClose: (saved
   useEffect(() => {
     if (current) reset(valuesOf(current));
   }, [current, reset]);
-  const { mutateAsync: create } = useCreate();
-  const { mutateAsync: update } = useUpdate();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    const common = { resource: members.name, values, meta: { ...meta, quiet: true }, errorNotification: false as const };
-    try {
-      const saved = editing
-        ? await update({ ...common, id: id!, successNotification: { message: members.messages.saved, type: 'success' } })
-        : await create({ ...common, successNotification: { message: members.messages.created, type: 'success' } });
-      onClose(saved.data.id);
-    } catch (err) {
-      const apiError = err as ApiError;
-      for (const d of apiError.details ?? []) {
-        const field = d.field.split('.')[0] as keyof MemberFormValues;
-        if (FIELDS.includes(field)) setError(field, { message: d.message });
-      }
-      setFailure(apiError.message);
-    }
-  });
+  const { save, failure } = useDialogSave<MemberFormValues>({ def: members, meta, id, fields: FIELDS, setError, onSaved: onClose });
+  const submit = handleSubmit(save);
 
   const ownerRole = current?.role === 'Owner' ? 'Owner' : undefined;
   const loading = editing && query.isLoading;
