@@ -1,11 +1,17 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { startTestServer, type DATABASES } from '../api/harness.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
 export const CLIENT_BUILT = existsSync(path.resolve('dist/client/index.html'));
 export const SCREENSHOTS = path.resolve('test-results/e2e');
+/** Browser suites run only with Chromium and a built client; say so once per file rather than pass silently. */
+export const canRunBrowser = hasChromium && CLIENT_BUILT;
+if (!canRunBrowser) {
+  console.warn(`Browser tests skipped: ${!hasChromium ? `Chromium not found at ${CHROMIUM}` : 'client not built (npx vite build)'}`);
+}
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
@@ -27,4 +33,67 @@ export function launchChromium(): Promise<Browser> {
 export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+export interface BrowserApp {
+  server: Awaited<ReturnType<typeof startTestServer>>;
+  /** http://127.0.0.1:<port>, where the built client is served under /app. */
+  base: string;
+  browser: Browser;
+  stop: () => Promise<void>;
+}
+
+/** The test server with the built client on a free port, and a Chromium to drive it. */
+export async function startBrowserApp(database: (typeof DATABASES)[number]): Promise<BrowserApp> {
+  const server = await startTestServer(database.url, { clientDir: path.resolve('dist/client') });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // A browser that will not start must not leave the server holding its port and database.
+  const browser = await launchChromium().catch(async (err: unknown) => {
+    await server.stop();
+    throw err;
+  });
+  const stop = async () => {
+    await browser.close();
+    await server.stop();
+  };
+  return { server, base, browser, stop };
+}
+
+/** Where a login must land before the test goes on: anywhere but the login page unless told. */
+type Landing = string | RegExp | ((url: URL) => boolean);
+
+export async function loginAs(page: Page, base: string, email: string, password: string, landing: Landing = (url) => !url.pathname.endsWith('/login')) {
+  await page.goto(`${base}/app/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(landing);
+}
+
+export interface CompanyFormValues {
+  name: string;
+  ein?: string;
+  address: string;
+  city: string;
+  zip: string;
+  contactName: string;
+  contactPhone: string;
+  contactEmail: string;
+}
+
+/** Fills the shared company form (register, New sub-company) with a Texas address and creates the company. */
+export async function fillCompanyForm(page: Page, values: CompanyFormValues, form: Page | Locator = page) {
+  await form.getByLabel('Company name').fill(values.name);
+  if (values.ein) await form.getByLabel('EIN (optional)').fill(values.ein);
+  await form.getByLabel('Address').fill(values.address);
+  await form.getByLabel('State', { exact: true }).click();
+  await page.getByRole('option', { name: 'Texas' }).click();
+  await form.getByLabel('City').fill(values.city);
+  await form.getByLabel('Zip').fill(values.zip);
+  await form.getByLabel('Contact name').fill(values.contactName);
+  await form.getByLabel('Contact phone').fill(values.contactPhone);
+  await form.getByLabel('Contact email').fill(values.contactEmail);
+  await form.getByRole('button', { name: 'CREATE COMPANY' }).click();
 }

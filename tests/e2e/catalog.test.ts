@@ -1,12 +1,7 @@
 import { deflateSync } from 'node:zlib';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { addMember, DATABASES, ownerWithCompany, startTestServer } from '../api/harness.js';
-import { CHROMIUM, CLIENT_BUILT, hasChromium, launchChromium, snap } from './browser.js';
-
-if (!hasChromium || !CLIENT_BUILT) {
-  console.warn(`Browser tests skipped: ${!hasChromium ? `Chromium not found at ${CHROMIUM}` : 'client not built (npx vite build)'}`);
-}
+import type { Page } from 'playwright-core';
+import { addMember, DATABASES, ownerWithCompany } from '../api/harness.js';
+import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
 
 /** A 32×32 PNG: an orange disc, big enough to see in the screenshots. */
 function discPng(): Buffer {
@@ -42,14 +37,6 @@ function discPng(): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
 }
 
-async function signIn(page: Page, base: string, email: string, password: string) {
-  await page.goto(`${base}/app/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-}
-
 const treeRows = (page: Page) =>
   page.getByRole('tree', { name: 'Item Categories' }).getByRole('treeitem').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('aria-level')}:${r.getAttribute('aria-label')}`));
 
@@ -65,31 +52,23 @@ async function newCategory(page: Page, name: string, color: string, parent?: str
 }
 
 for (const database of DATABASES) {
-  describe.skipIf(!hasChromium || !CLIENT_BUILT)(`item categories and items in the browser [${database.name}]`, () => {
-    let server: Awaited<ReturnType<typeof startTestServer>>;
-    let browser: Browser;
-    let base: string;
+  describe.skipIf(!canRunBrowser)(`item categories and items in the browser [${database.name}]`, () => {
+    let app: BrowserApp;
 
     beforeAll(async () => {
-      server = await startTestServer(database.url, { clientDir: path.resolve('dist/client') });
-      await server.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = server.app.server.address();
-      base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      browser = await launchChromium();
+      app = await startBrowserApp(database);
     });
 
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
+    afterAll(() => app?.stop());
 
     it('an owner builds a category tree and an item with an icon; a supervisor sees the tree but not the items', async () => {
+      const { server, base, browser } = app;
       const s = server;
       const tag = database.name;
       const owner = await ownerWithCompany(s, 'Catalog Paving');
       const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
       const page = await context.newPage();
-      await signIn(page, base, owner.email, owner.password);
+      await loginAs(page, base, owner.email, owner.password);
 
       const nav = page.getByRole('navigation', { name: 'Main navigation' });
       await nav.getByRole('link', { name: 'Item Categories' }).click();
@@ -189,7 +168,7 @@ for (const database of DATABASES) {
       const supervisor = await addMember(s, owner.company.id, 'Supervisor');
       const other = await browser.newContext({ viewport: { width: 1366, height: 860 } });
       const second = await other.newPage();
-      await signIn(second, base, supervisor.email, supervisor.password);
+      await loginAs(second, base, supervisor.email, supervisor.password);
       await second.goto(`${base}/app/catalog/categories`);
       const theirNav = second.getByRole('navigation', { name: 'Main navigation' });
       await second.getByRole('treeitem', { name: 'Patching' }).waitFor();

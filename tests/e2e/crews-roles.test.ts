@@ -1,19 +1,6 @@
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { addMember, DATABASES, ownerWithCompany, startTestServer } from '../api/harness.js';
-import { CHROMIUM, CLIENT_BUILT, hasChromium, launchChromium, snap } from './browser.js';
-
-if (!hasChromium || !CLIENT_BUILT) {
-  console.warn(`Browser tests skipped: ${!hasChromium ? `Chromium not found at ${CHROMIUM}` : 'client not built (npx vite build)'}`);
-}
-
-async function signIn(page: Page, base: string, email: string, password: string) {
-  await page.goto(`${base}/app/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-}
+import type { Page } from 'playwright-core';
+import { addMember, DATABASES, ownerWithCompany } from '../api/harness.js';
+import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
 
 /** Types into a picker of the open dialog and chooses the matching option. */
 async function pick(page: Page, label: string, text: string, option: string) {
@@ -23,25 +10,17 @@ async function pick(page: Page, label: string, text: string, option: string) {
 }
 
 for (const database of DATABASES) {
-  describe.skipIf(!hasChromium || !CLIENT_BUILT)(`crews and roles in the browser [${database.name}]`, () => {
-    let server: Awaited<ReturnType<typeof startTestServer>>;
-    let browser: Browser;
-    let base: string;
+  describe.skipIf(!canRunBrowser)(`crews and roles in the browser [${database.name}]`, () => {
+    let app: BrowserApp;
 
     beforeAll(async () => {
-      server = await startTestServer(database.url, { clientDir: path.resolve('dist/client') });
-      await server.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = server.app.server.address();
-      base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      browser = await launchChromium();
+      app = await startBrowserApp(database);
     });
 
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
+    afterAll(() => app?.stop());
 
     it('an owner creates a custom role and a crew with members; a member given that role manages crews only', async () => {
+      const { server, base, browser } = app;
       const s = server;
       const tag = database.name;
       const owner = await ownerWithCompany(s, 'Crew Works');
@@ -57,7 +36,7 @@ for (const database of DATABASES) {
 
       const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
       const page = await context.newPage();
-      await signIn(page, base, owner.email, owner.password);
+      await loginAs(page, base, owner.email, owner.password);
 
       // A custom role that may manage crews and nothing else.
       const nav = page.getByRole('navigation', { name: 'Main navigation' });
@@ -111,7 +90,7 @@ for (const database of DATABASES) {
       await s.services.db.updateTable('memberships').set({ role_id: dispatcher.id }).where('user_id', '=', cy.user.id).execute();
       const second = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
       const phone = await second.newPage();
-      await signIn(phone, base, cy.email, cy.password);
+      await loginAs(phone, base, cy.email, cy.password);
       await phone.goto(`${base}/app/crews`);
       await phone.getByRole('heading', { name: 'Crews' }).waitFor();
       await phone.getByText('North Paving').waitFor();

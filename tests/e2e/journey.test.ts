@@ -1,50 +1,35 @@
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DATABASES, startTestServer, uniqueEmail } from '../api/harness.js';
-import { CHROMIUM, CLIENT_BUILT, hasChromium, launchChromium, snap } from './browser.js';
-
-if (!hasChromium || !CLIENT_BUILT) {
-  console.warn(`Browser tests skipped: ${!hasChromium ? `Chromium not found at ${CHROMIUM}` : 'client not built (npx vite build)'}`);
-}
+import type { BrowserContext, Page } from 'playwright-core';
+import { DATABASES, uniqueEmail } from '../api/harness.js';
+import { canRunBrowser, fillCompanyForm, snap, startBrowserApp, type BrowserApp } from './browser.js';
 
 const PASSWORD = 'field-work-1';
 
-async function fillCompany(page: Page, name: string) {
-  await page.getByLabel('Company name').fill(name);
-  await page.getByLabel('EIN (optional)').fill('123456789');
-  await page.getByLabel('Address').fill('100 Main Street');
-  await page.getByLabel('State', { exact: true }).click();
-  await page.getByRole('option', { name: 'Texas' }).click();
-  await page.getByLabel('City').fill('Austin');
-  await page.getByLabel('Zip').fill('78701');
-  await page.getByLabel('Contact name').fill('Dana Field');
-  await page.getByLabel('Contact phone').fill('15125550100');
-  await page.getByLabel('Contact email').fill('office@example.com');
-  await page.getByRole('button', { name: 'CREATE COMPANY' }).click();
-}
+/** Everything but the name is the same for each company the journey creates. */
+const companyForm = (name: string) => ({
+  name,
+  ein: '123456789',
+  address: '100 Main Street',
+  city: 'Austin',
+  zip: '78701',
+  contactName: 'Dana Field',
+  contactPhone: '15125550100',
+  contactEmail: 'office@example.com',
+});
 
 for (const database of DATABASES) {
-  describe.skipIf(!hasChromium || !CLIENT_BUILT)(`a new user's first visit [${database.name}]`, () => {
-    let server: Awaited<ReturnType<typeof startTestServer>>;
-    let browser: Browser;
+  describe.skipIf(!canRunBrowser)(`a new user's first visit [${database.name}]`, () => {
+    let app: BrowserApp;
     let context: BrowserContext;
-    let base: string;
 
     beforeAll(async () => {
-      server = await startTestServer(database.url, { clientDir: path.resolve('dist/client') });
-      await server.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = server.app.server.address();
-      base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      browser = await launchChromium();
-      context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+      app = await startBrowserApp(database);
+      context = await app.browser.newContext({ viewport: { width: 1366, height: 860 } });
     });
 
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
+    afterAll(() => app?.stop());
 
     it('registers, creates two companies, switches, logs out and comes back to where they were', async () => {
+      const { base } = app;
       const page = await context.newPage();
       const email = uniqueEmail('journey');
       const tag = database.name;
@@ -64,7 +49,7 @@ for (const database of DATABASES) {
       await page.getByRole('button', { name: 'Register' }).click();
 
       await page.waitForURL(`${base}/app/register/company`);
-      await fillCompany(page, 'Acme Paving');
+      await fillCompanyForm(page, companyForm('Acme Paving'));
       await page.waitForURL(/\/app\/companies\/\d+$/);
       const firstCompanyUrl = page.url();
       await page.getByRole('heading', { name: 'Acme Paving' }).waitFor();
@@ -79,7 +64,7 @@ for (const database of DATABASES) {
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('menuitem', { name: 'Create another company' }).click();
       await page.waitForURL(`${base}/app/register/company`);
-      await fillCompany(page, 'Bravo Utilities');
+      await fillCompanyForm(page, companyForm('Bravo Utilities'));
       await page.waitForURL(/\/app\/companies\/\d+$/);
       await page.getByRole('heading', { name: 'Bravo Utilities' }).waitFor();
 
@@ -118,6 +103,7 @@ for (const database of DATABASES) {
     });
 
     it('fits a phone screen and answers unknown pages with the 404 page', async () => {
+      const { base, browser } = app;
       const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
       const page = await phone.newPage();
       await page.goto(`${base}/app/login`);

@@ -1,48 +1,26 @@
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { DATABASES, ownerWithCompany, startTestServer } from '../api/harness.js';
+import { DATABASES, ownerWithCompany } from '../api/harness.js';
 import { linksOf, mailTo } from '../api/members-helpers.js';
-import { CHROMIUM, CLIENT_BUILT, hasChromium, launchChromium, snap } from './browser.js';
-
-if (!hasChromium || !CLIENT_BUILT) {
-  console.warn(`Browser tests skipped: ${!hasChromium ? `Chromium not found at ${CHROMIUM}` : 'client not built (npx vite build)'}`);
-}
+import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
 
 const PASSWORD = 'field-work-1';
 
-async function signIn(page: Page, base: string, email: string, password: string) {
-  await page.goto(`${base}/app/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/app\/dashboard/);
-}
-
 for (const database of DATABASES) {
-  describe.skipIf(!hasChromium || !CLIENT_BUILT)(`member invitation in the browser [${database.name}]`, () => {
-    let server: Awaited<ReturnType<typeof startTestServer>>;
-    let browser: Browser;
-    let base: string;
+  describe.skipIf(!canRunBrowser)(`member invitation in the browser [${database.name}]`, () => {
+    let app: BrowserApp;
 
     beforeAll(async () => {
-      server = await startTestServer(database.url, { clientDir: path.resolve('dist/client') });
-      await server.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = server.app.server.address();
-      base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      browser = await launchChromium();
+      app = await startBrowserApp(database);
     });
 
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
+    afterAll(() => app?.stop());
 
     it('an owner invites a Supervisor; the invitee registers through the mailed link and sees what the role allows', async () => {
+      const { server, base, browser } = app;
       const tag = database.name;
       const owner = await ownerWithCompany(server, 'Invite Paving');
       const ownerContext = await browser.newContext({ viewport: { width: 1366, height: 860 } });
       const ownerPage = await ownerContext.newPage();
-      await signIn(ownerPage, base, owner.email, owner.password);
+      await loginAs(ownerPage, base, owner.email, owner.password, /\/app\/dashboard/);
 
       await ownerPage.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Members' }).click();
       await ownerPage.waitForURL(`${base}/app/members`);

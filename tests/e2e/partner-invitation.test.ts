@@ -1,45 +1,27 @@
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { DATABASES, ownerWithCompany, startTestServer, uniqueEmail } from '../api/harness.js';
-import { CHROMIUM, CLIENT_BUILT, hasChromium, launchChromium, snap } from './browser.js';
-
-if (!hasChromium || !CLIENT_BUILT) {
-  console.warn(`Browser tests skipped: ${!hasChromium ? `Chromium not found at ${CHROMIUM}` : 'client not built (npx vite build)'}`);
-}
+import { DATABASES, ownerWithCompany, uniqueEmail } from '../api/harness.js';
+import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
 
 const REASON = 'We only take work north of the river this season.';
 
 for (const database of DATABASES) {
-  describe.skipIf(!hasChromium || !CLIENT_BUILT)(`inviting a subcontractor by e-mail [${database.name}]`, () => {
-    let server: Awaited<ReturnType<typeof startTestServer>>;
-    let browser: Browser;
-    let base: string;
+  describe.skipIf(!canRunBrowser)(`inviting a subcontractor by e-mail [${database.name}]`, () => {
+    let app: BrowserApp;
 
     beforeAll(async () => {
-      server = await startTestServer(database.url, { clientDir: path.resolve('dist/client') });
-      await server.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = server.app.server.address();
-      base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      browser = await launchChromium();
+      app = await startBrowserApp(database);
     });
 
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
+    afterAll(() => app?.stop());
 
     it('invites, the contact declines with a reason in another browser, and the host reads the reason', async () => {
+      const { server, base, browser } = app;
       const tag = database.name;
       const owner = await ownerWithCompany(server, 'Alpha Paving');
       const contactEmail = uniqueEmail('bea');
 
       const host = await browser.newContext({ viewport: { width: 1366, height: 860 } });
       const page = await host.newPage();
-      await page.goto(`${base}/app/login`);
-      await page.getByLabel('Email').fill(owner.email);
-      await page.getByLabel('Password', { exact: true }).fill(owner.password);
-      await page.getByRole('button', { name: 'Login' }).click();
-      await page.waitForURL(`${base}/app/dashboard`);
+      await loginAs(page, base, owner.email, owner.password, `${base}/app/dashboard`);
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Subcontractors' }).click();
       await page.waitForURL(`${base}/app/subcontractors`);
       await page.getByText('No subcontractors yet.').waitFor();
@@ -91,6 +73,7 @@ for (const database of DATABASES) {
     });
 
     it('the invited contact signs in from the mail, accepts for their company, and each side lists the other', async () => {
+      const { server, base, browser } = app;
       const tag = database.name;
       const alpha = await ownerWithCompany(server, 'Alpha Grading');
       const bravo = await ownerWithCompany(server, 'Bravo Cabling');

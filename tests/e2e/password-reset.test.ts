@@ -1,42 +1,28 @@
-import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { DATABASES, registerUser, startTestServer } from '../api/harness.js';
-import { CHROMIUM, CLIENT_BUILT, hasChromium, launchChromium, snap } from './browser.js';
-
-if (!hasChromium || !CLIENT_BUILT) {
-  console.warn(`Browser tests skipped: ${!hasChromium ? `Chromium not found at ${CHROMIUM}` : 'client not built (npx vite build)'}`);
-}
+import type { BrowserContext } from 'playwright-core';
+import { DATABASES, registerUser } from '../api/harness.js';
+import { canRunBrowser, snap, startBrowserApp, type BrowserApp } from './browser.js';
 
 const OLD_PASSWORD = 'old-password-1';
 const NEW_PASSWORD = 'new-password-2';
 const PUBLIC_ORIGIN = 'http://fieldwork.test';
 
 for (const database of DATABASES) {
-  describe.skipIf(!hasChromium || !CLIENT_BUILT)(`password reset by e-mail link [${database.name}]`, () => {
-    let server: Awaited<ReturnType<typeof startTestServer>>;
-    let browser: Browser;
+  describe.skipIf(!canRunBrowser)(`password reset by e-mail link [${database.name}]`, () => {
+    let app: BrowserApp;
     let context: BrowserContext;
-    let base: string;
 
     beforeAll(async () => {
-      server = await startTestServer(database.url, { clientDir: path.resolve('dist/client') });
-      await server.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = server.app.server.address();
-      base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      browser = await launchChromium();
-      context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+      app = await startBrowserApp(database);
+      context = await app.browser.newContext({ viewport: { width: 1366, height: 860 } });
     });
 
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
+    afterAll(() => app?.stop());
 
     /** The newest outbox row for the address; the mail is queued after the answer, so it is polled for. */
     async function newestMailTo(email: string, timeoutMs = 10000) {
       const until = Date.now() + timeoutMs;
       for (;;) {
-        const row = await server.services.db
+        const row = await app.server.services.db
           .selectFrom('mail_outbox')
           .selectAll()
           .where('to_address', '=', email)
@@ -49,9 +35,10 @@ for (const database of DATABASES) {
     }
 
     const login = (email: string, password: string) =>
-      server.call('POST', '/api/v1/users/login', { body: { email, password, remember: false } });
+      app.server.call('POST', '/api/v1/users/login', { body: { email, password, remember: false } });
 
     it('asks for a link, follows it from the mail, sets a new password and is signed in; the link works once', async () => {
+      const { server, base } = app;
       const { email } = await registerUser(server, { password: OLD_PASSWORD });
       const tag = database.name;
       const page = await context.newPage();

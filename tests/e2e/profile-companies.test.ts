@@ -1,12 +1,7 @@
-import path from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { createCompany, DATABASES, registerUser, startTestServer } from '../api/harness.js';
-import { CHROMIUM, CLIENT_BUILT, hasChromium, launchChromium, snap } from './browser.js';
-
-if (!hasChromium || !CLIENT_BUILT) {
-  console.warn(`Browser tests skipped: ${!hasChromium ? `Chromium not found at ${CHROMIUM}` : 'client not built (npx vite build)'}`);
-}
+import type { Page } from 'playwright-core';
+import { createCompany, DATABASES, registerUser } from '../api/harness.js';
+import { canRunBrowser, fillCompanyForm, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
 
 const OLD_PASSWORD = 'field-work-1';
 const NEW_PASSWORD = 'field-work-2';
@@ -30,42 +25,26 @@ function solidPng(size: number, [r, g, b]: [number, number, number]): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
 }
 
-async function login(page: Page, base: string, email: string, password: string) {
-  await page.goto(`${base}/app/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`${base}/app/dashboard`);
-}
-
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
 for (const database of DATABASES) {
-  describe.skipIf(!hasChromium || !CLIENT_BUILT)(`profile and company pages [${database.name}]`, () => {
-    let server: Awaited<ReturnType<typeof startTestServer>>;
-    let browser: Browser;
-    let base: string;
+  describe.skipIf(!canRunBrowser)(`profile and company pages [${database.name}]`, () => {
+    let app: BrowserApp;
 
     beforeAll(async () => {
-      server = await startTestServer(database.url, { clientDir: path.resolve('dist/client') });
-      await server.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = server.app.server.address();
-      base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      browser = await launchChromium();
+      app = await startBrowserApp(database);
     });
 
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
+    afterAll(() => app?.stop());
 
     it('edits the profile, uploads a picture, changes the password and logs in with the new one', async () => {
+      const { server, base, browser } = app;
       const tag = `${database.name}-profile`;
       const owner = await registerUser(server, { name: 'Dana Field', password: OLD_PASSWORD });
       await createCompany(server, owner.token, { name: 'Acme Paving' });
       const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
       const page = await context.newPage();
-      await login(page, base, owner.email, OLD_PASSWORD);
+      await loginAs(page, base, owner.email, OLD_PASSWORD, `${base}/app/dashboard`);
 
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('menuitem', { name: 'Profile' }).click();
@@ -101,7 +80,7 @@ for (const database of DATABASES) {
 
       const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
       const phonePage = await phone.newPage();
-      await login(phonePage, base, owner.email, NEW_PASSWORD);
+      await loginAs(phonePage, base, owner.email, NEW_PASSWORD, `${base}/app/dashboard`);
       await phonePage.goto(`${base}/app/profile`);
       await phonePage.getByRole('form', { name: 'Profile' }).getByLabel('Display name').waitFor();
       expect(await phonePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
@@ -122,12 +101,13 @@ for (const database of DATABASES) {
     });
 
     it('uploads a logo, saves invoice settings, creates a sub-company and is refused deleting the parent', async () => {
+      const { server, base, browser } = app;
       const tag = `${database.name}-company`;
       const owner = await registerUser(server, { name: 'Olivia Owner', password: OLD_PASSWORD });
       const company = await createCompany(server, owner.token, { name: 'Bravo Utilities' });
       const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
       const page = await context.newPage();
-      await login(page, base, owner.email, OLD_PASSWORD);
+      await loginAs(page, base, owner.email, OLD_PASSWORD, `${base}/app/dashboard`);
 
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('menuitem', { name: 'Companies' }).click();
@@ -160,16 +140,8 @@ for (const database of DATABASES) {
       await page.getByText('No sub-companies yet.').waitFor();
       await page.getByRole('button', { name: 'New sub-company' }).click();
       const dialog = page.getByRole('dialog', { name: 'New sub-company of Bravo Utilities' });
-      await dialog.getByLabel('Company name').fill('bravo north');
-      await dialog.getByLabel('Address').fill('9 North Road');
-      await dialog.getByLabel('State', { exact: true }).click();
-      await page.getByRole('option', { name: 'Texas' }).click();
-      await dialog.getByLabel('City').fill('Round Rock');
-      await dialog.getByLabel('Zip').fill('78664');
-      await dialog.getByLabel('Contact name').fill('nina north');
-      await dialog.getByLabel('Contact phone').fill('15125550111');
-      await dialog.getByLabel('Contact email').fill('north@bravo.example');
-      await dialog.getByRole('button', { name: 'CREATE COMPANY' }).click();
+      const subCompany = { name: 'bravo north', address: '9 North Road', city: 'Round Rock', zip: '78664', contactName: 'nina north', contactPhone: '15125550111', contactEmail: 'north@bravo.example' };
+      await fillCompanyForm(page, subCompany, dialog);
       await toast(page, 'Company Created');
       const list = page.getByRole('list', { name: 'Sub-companies' });
       await list.getByRole('link', { name: 'Bravo North' }).waitFor();
@@ -194,7 +166,7 @@ for (const database of DATABASES) {
 
       const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
       const phonePage = await phone.newPage();
-      await login(phonePage, base, owner.email, OLD_PASSWORD);
+      await loginAs(phonePage, base, owner.email, OLD_PASSWORD, `${base}/app/dashboard`);
       await phonePage.goto(`${base}/app/companies/${company.id}/invoice-settings`);
       await phonePage.getByRole('form', { name: 'Invoice settings' }).waitFor();
       expect(await phonePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
