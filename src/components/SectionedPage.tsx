@@ -1,6 +1,7 @@
 import { Card, CardContent, Stack, Tab, Tabs } from '@mui/material';
 import { Fragment, type ReactNode } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
+import { keepSelectedTabInView } from './selected-tab-in-view';
 
 /** One tab of a sectioned page; the first section is the page's default. */
 export interface PageSection {
@@ -35,9 +36,9 @@ export function SectionedPage({ header, sections, basePath, label, unknownTo = b
   if (!current) return <Navigate to={unknownTo} replace />;
 
   // Links rather than click handlers, so a section can be opened in a new tab or shared.
-  // Scroll buttons show on phones too, and MUI scrolls the selected tab into view.
+  // Scroll buttons show on phones too; the selected tab stays in view when they appear.
   const tabs = (
-    <Tabs value={current.id} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={label} sx={{ px: bare ? 0 : 1, borderBottom: 1, borderColor: 'divider' }}>
+    <Tabs ref={keepSelectedTabInView} value={current.id} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={label} sx={{ px: bare ? 0 : 1, borderBottom: 1, borderColor: 'divider' }}>
       {sections.map((s) => (
         <Tab key={s.id} value={s.id} label={s.label} component={RouterLink} to={`${basePath}/${s.id}`} replace={!pushHistory} />
       ))}

@@ -1,11 +1,11 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import { useOne } from '@refinedev/core';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { crews, type CrewDetail } from '../../../resources/crew';
 import { ActivityList } from '../../components/ActivityList';
 import { SectionedPage, withCount } from '../../components/SectionedPage';
+import { ShowPageFrame } from '../../components/ShowPageFrame';
 import { ConfirmDeleteDialog } from '../../engine/ConfirmDeleteDialog';
 import { useResource } from '../../engine/useResource';
 import { CrewFormDialog } from './CrewFormDialog';
@@ -19,26 +19,15 @@ export function CrewShowPage() {
   const { result: crew, query } = useOne<CrewDetail>({ resource: crews.name, id: crewId, meta, errorNotification: false });
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const back = (
-    <Button component={RouterLink} to="/crews" startIcon={<ArrowBack />}>
-      Crews
-    </Button>
-  );
-  if (query.isLoading) return <Skeleton variant="rounded" height={240} />;
-  if (query.isError || !crew) {
-    return (
-      <Stack spacing={2} alignItems="flex-start">
-        {back}
-        <Alert severity="error">This crew could not be found.</Alert>
-      </Stack>
-    );
-  }
   return (
-    <Stack spacing={2}>
-      <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap">
-        {back}
-        <Box sx={{ flex: 1 }} />
-        {canManage && (
+    <ShowPageFrame
+      backTo="/crews"
+      backLabel="Crews"
+      loading={query.isLoading}
+      row={query.isError ? undefined : crew}
+      notFound="This crew could not be found."
+      actions={
+        canManage && (
           <>
             <Button variant="outlined" onClick={() => setEditing(true)}>
               Edit
@@ -47,35 +36,40 @@ export function CrewShowPage() {
               Delete
             </Button>
           </>
-        )}
-      </Stack>
-      <SectionedPage
-        basePath={`/crews/${crewId}`}
-        label="Crew sections"
-        header={
-          <>
-            <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-              {crew.name}
-            </Typography>
-            <Typography color="text.secondary" variant="body2">
-              Crew · {crew.members.length} {crew.members.length === 1 ? 'member' : 'members'} · {crew.leaders.length}{' '}
-              {crew.leaders.length === 1 ? 'leader' : 'leaders'}
-            </Typography>
-          </>
-        }
-        sections={[
-          { id: 'members', label: withCount('Members', crew.members.length), render: () => <PeopleList people={crew.members} empty="No members in this crew yet." /> },
-          { id: 'leaders', label: withCount('Leaders', crew.leaders.length), render: () => <PeopleList people={crew.leaders} empty="This crew has no leader yet." /> },
-          { id: 'categories', label: withCount('Categories', crew.categories.length), render: () => <CategoryList categories={crew.categories} /> },
-          {
-            id: 'activity',
-            label: 'Activity',
-            render: () => <ActivityList path={`companies/${crew.companyId}/activity`} filters={{ entityType: crews.entityType, entityId: String(crew.id) }} />,
-          },
-        ]}
-      />
-      {editing && <CrewFormDialog id={String(crew.id)} onClose={() => setEditing(false)} />}
-      {deleting && <ConfirmDeleteDialog def={crews} meta={meta} row={crew as never} onClose={(deleted) => (deleted ? navigate('/crews') : setDeleting(false))} />}
-    </Stack>
+        )
+      }
+    >
+      {(crew) => (
+        <>
+          <SectionedPage
+            basePath={`/crews/${crewId}`}
+            label="Crew sections"
+            header={
+              <>
+                <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+                  {crew.name}
+                </Typography>
+                <Typography color="text.secondary" variant="body2">
+                  Crew · {crew.members.length} {crew.members.length === 1 ? 'member' : 'members'} · {crew.leaders.length}{' '}
+                  {crew.leaders.length === 1 ? 'leader' : 'leaders'}
+                </Typography>
+              </>
+            }
+            sections={[
+              { id: 'members', label: withCount('Members', crew.members.length), render: () => <PeopleList people={crew.members} empty="No members in this crew yet." /> },
+              { id: 'leaders', label: withCount('Leaders', crew.leaders.length), render: () => <PeopleList people={crew.leaders} empty="This crew has no leader yet." /> },
+              { id: 'categories', label: withCount('Categories', crew.categories.length), render: () => <CategoryList categories={crew.categories} /> },
+              {
+                id: 'activity',
+                label: 'Activity',
+                render: () => <ActivityList path={`companies/${crew.companyId}/activity`} filters={{ entityType: crews.entityType, entityId: String(crew.id) }} />,
+              },
+            ]}
+          />
+          {editing && <CrewFormDialog id={String(crew.id)} onClose={() => setEditing(false)} />}
+          {deleting && <ConfirmDeleteDialog def={crews} meta={meta} row={crew as never} onClose={(deleted) => (deleted ? navigate('/crews') : setDeleting(false))} />}
+        </>
+      )}
+    </ShowPageFrame>
   );
 }

@@ -1,11 +1,11 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
 import { useOne } from '@refinedev/core';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { members, type MemberView } from '../../../resources/member';
 import { ActivityList } from '../../components/ActivityList';
 import { SectionedPage, withCount } from '../../components/SectionedPage';
+import { ShowPageFrame } from '../../components/ShowPageFrame';
 import { useResource } from '../../engine/useResource';
 import { MemberFormDialog } from './MemberFormDialog';
 import { MemberProfile, RefList, StatusChip } from './member-sections';
@@ -20,26 +20,15 @@ export function MemberShowPage() {
   const { result: member, query } = useOne<MemberView>({ resource: members.name, id: memberId, meta, errorNotification: false });
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
-  const back = (
-    <Button component={RouterLink} to="/members" startIcon={<ArrowBack />}>
-      Members
-    </Button>
-  );
-  if (query.isLoading) return <Skeleton variant="rounded" height={240} />;
-  if (query.isError || !member) {
-    return (
-      <Stack spacing={2} alignItems="flex-start">
-        {back}
-        <Alert severity="error">This member could not be found.</Alert>
-      </Stack>
-    );
-  }
   return (
-    <Stack spacing={2}>
-      <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap">
-        {back}
-        <Box sx={{ flex: 1 }} />
-        {canManage && (
+    <ShowPageFrame
+      backTo="/members"
+      backLabel="Members"
+      loading={query.isLoading}
+      row={query.isError ? undefined : member}
+      notFound="This member could not be found."
+      actions={
+        canManage && (
           <>
             <Button variant="outlined" onClick={() => setEditing(true)}>
               Edit
@@ -48,47 +37,51 @@ export function MemberShowPage() {
               Remove
             </Button>
           </>
-        )}
-      </Stack>
-      <SectionedPage
-        basePath={`/members/${memberId}`}
-        label="Member sections"
-        header={
-          <>
-            <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-              <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-                {member.name}
-              </Typography>
-              <StatusChip status={member.status} />
-            </Stack>
-            <Typography color="text.secondary" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-              {roleLabel(member.role)} · {member.email}
-            </Typography>
-          </>
-        }
-        sections={[
-          { id: 'profile', label: 'Profile', render: () => <MemberProfile member={member} /> },
-          {
-            id: 'crews',
-            label: withCount('Crews', member.crewsAsMember.length + member.crewsAsLeader.length),
-            render: () => (
-              <Stack spacing={2}>
-                <RefList title="Leader of" refs={member.crewsAsLeader} link="crews" empty="Leads no crew." />
-                <RefList title="Member of" refs={member.crewsAsMember} link="crews" empty="In no crew." />
-              </Stack>
-            ),
-          },
-          { id: 'categories', label: withCount('Categories', member.categories.length), render: () => <RefList refs={member.categories} empty="Works on no item categories yet." /> },
-          {
-            id: 'activity',
-            label: 'Activity',
-            render: () => <ActivityList path={`companies/${member.companyId}/activity`} filters={{ entityType: members.entityType, entityId: String(member.id) }} />,
-          },
-        ]}
-      />
-      {editing && <MemberFormDialog id={String(member.id)} onClose={() => setEditing(false)} />}
-      {removing && <RemoveMemberDialog member={member} onClose={(removed) => (removed ? navigate('/members') : setRemoving(false))} />}
-    </Stack>
+        )
+      }
+    >
+      {(member) => (
+        <>
+          <SectionedPage
+            basePath={`/members/${memberId}`}
+            label="Member sections"
+            header={
+              <>
+                <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+                  <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+                    {member.name}
+                  </Typography>
+                  <StatusChip status={member.status} />
+                </Stack>
+                <Typography color="text.secondary" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {roleLabel(member.role)} · {member.email}
+                </Typography>
+              </>
+            }
+            sections={[
+              { id: 'profile', label: 'Profile', render: () => <MemberProfile member={member} /> },
+              {
+                id: 'crews',
+                label: withCount('Crews', member.crewsAsMember.length + member.crewsAsLeader.length),
+                render: () => (
+                  <Stack spacing={2}>
+                    <RefList title="Leader of" refs={member.crewsAsLeader} link="crews" empty="Leads no crew." />
+                    <RefList title="Member of" refs={member.crewsAsMember} link="crews" empty="In no crew." />
+                  </Stack>
+                ),
+              },
+              { id: 'categories', label: withCount('Categories', member.categories.length), render: () => <RefList refs={member.categories} empty="Works on no item categories yet." /> },
+              {
+                id: 'activity',
+                label: 'Activity',
+                render: () => <ActivityList path={`companies/${member.companyId}/activity`} filters={{ entityType: members.entityType, entityId: String(member.id) }} />,
+              },
+            ]}
+          />
+          {editing && <MemberFormDialog id={String(member.id)} onClose={() => setEditing(false)} />}
+          {removing && <RemoveMemberDialog member={member} onClose={(removed) => (removed ? navigate('/members') : setRemoving(false))} />}
+        </>
+      )}
+    </ShowPageFrame>
   );
 }
-

@@ -1,11 +1,11 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
 import { useInvalidate, useOne } from '@refinedev/core';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { partnerResourceOf, type PartnershipView, type PartnerType } from '../../../resources/partnership';
 import { ActivityList } from '../../components/ActivityList';
 import { SectionedPage, withCount } from '../../components/SectionedPage';
+import { ShowPageFrame } from '../../components/ShowPageFrame';
 import { ConfirmDeleteDialog } from '../../engine/ConfirmDeleteDialog';
 import { useResource } from '../../engine/useResource';
 import { MarketsEditor } from './MarketsEditor';
@@ -20,66 +20,66 @@ export function PartnershipPage({ type }: { type: PartnerType }) {
   const { meta, canManage, companyId } = useResource(def);
   const { result, query } = useOne<PartnershipView>({ resource: def.name, id: partnershipId, meta, errorNotification: false });
   const [deleting, setDeleting] = useState(false);
-  const back = (
-    <Button component={RouterLink} to={`/${def.name}`} startIcon={<ArrowBack />}>
-      {def.label}
-    </Button>
-  );
-  if (query.isLoading) return <Skeleton variant="rounded" height={240} />;
   // A partnership of the other kind is reachable only under its own list.
-  if (query.isError || !result || result.type !== type) {
-    return (
-      <Stack spacing={2} alignItems="flex-start">
-        {back}
-        <Alert severity="error">This {def.singular.toLowerCase()} could not be found.</Alert>
-      </Stack>
-    );
-  }
-  const partnership = result;
-  const manages = canManage && partnership.side === 'host';
-  const refresh = () => invalidate({ resource: def.name, id: partnership.id, invalidates: ['detail', 'list'] });
+  const shown = result?.type === type && !query.isError ? result : undefined;
+  const manages = canManage && shown?.side === 'host';
 
   return (
-    <Stack spacing={2}>
-      <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap">
-        {back}
-        <Box sx={{ flex: 1 }} />
-        {manages && (
+    <ShowPageFrame
+      backTo={`/${def.name}`}
+      backLabel={def.label}
+      loading={query.isLoading}
+      row={shown}
+      notFound={`This ${def.singular.toLowerCase()} could not be found.`}
+      actions={
+        manages && (
           <Button color="error" onClick={() => setDeleting(true)}>
             Delete
           </Button>
-        )}
-      </Stack>
-      <SectionedPage
-        basePath={`/${def.name}/${partnershipId}`}
-        label={`${def.singular} sections`}
-        header={
-          <>
-            <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-              <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-                {partnership.name}
-              </Typography>
-              <StatusChip status={partnership.status} />
-            </Stack>
-            <Typography color="text.secondary" variant="body2">
-              {def.singular}
-              {partnership.contactName ? ` · ${partnership.contactName}` : ''}
-            </Typography>
-          </>
-        }
-        sections={[
-          { id: 'profile', label: 'Profile', render: () => <PartnershipProfile partnership={partnership} /> },
-          {
-            id: 'markets',
-            label: withCount('Markets', partnership.markets.length),
-            render: () => <MarketsEditor partnershipId={partnership.id} markets={partnership.markets} editable={manages} onChange={refresh} />,
-          },
-          { id: 'activity', label: 'Activity', render: () => <ActivityList path={`companies/${companyId}/activity`} filters={{ entityType: 'partnership', entityId: String(partnership.id) }} /> },
-        ]}
-      />
-      {deleting && (
-        <ConfirmDeleteDialog def={def} meta={meta} row={partnership as unknown as Record<string, unknown>} onClose={(deleted) => (deleted ? navigate(`/${def.name}`) : setDeleting(false))} />
+        )
+      }
+    >
+      {(partnership) => (
+        <>
+          <SectionedPage
+            basePath={`/${def.name}/${partnershipId}`}
+            label={`${def.singular} sections`}
+            header={
+              <>
+                <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+                  <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+                    {partnership.name}
+                  </Typography>
+                  <StatusChip status={partnership.status} />
+                </Stack>
+                <Typography color="text.secondary" variant="body2">
+                  {def.singular}
+                  {partnership.contactName ? ` · ${partnership.contactName}` : ''}
+                </Typography>
+              </>
+            }
+            sections={[
+              { id: 'profile', label: 'Profile', render: () => <PartnershipProfile partnership={partnership} /> },
+              {
+                id: 'markets',
+                label: withCount('Markets', partnership.markets.length),
+                render: () => (
+                  <MarketsEditor
+                    partnershipId={partnership.id}
+                    markets={partnership.markets}
+                    editable={manages}
+                    onChange={() => invalidate({ resource: def.name, id: partnership.id, invalidates: ['detail', 'list'] })}
+                  />
+                ),
+              },
+              { id: 'activity', label: 'Activity', render: () => <ActivityList path={`companies/${companyId}/activity`} filters={{ entityType: 'partnership', entityId: String(partnership.id) }} /> },
+            ]}
+          />
+          {deleting && (
+            <ConfirmDeleteDialog def={def} meta={meta} row={partnership as unknown as Record<string, unknown>} onClose={(deleted) => (deleted ? navigate(`/${def.name}`) : setDeleting(false))} />
+          )}
+        </>
       )}
-    </Stack>
+    </ShowPageFrame>
   );
 }
