@@ -42,8 +42,8 @@ export function ResourceListPage({
   def: ResourceDef;
   dialog?: 'create' | 'edit';
   form?: ResourceFormComponent;
-  /** False for resources whose rows cannot be edited: no Edit action. */
-  editable?: boolean;
+  /** False for resources whose rows cannot be edited: no Edit action; or which rows offer it. */
+  editable?: boolean | ((row: Record<string, unknown>) => boolean);
   /** Display-only columns after the resource's own (not exported, filtered or sorted). */
   extraColumns?: GridColDef[];
   /** Buttons of the resource's own beside the grid's (an import). */
@@ -88,7 +88,7 @@ export function ResourceListPage({
         headerName: 'Actions',
         width: 100,
         getActions: ({ row }) => [
-          ...(editable ? [<GridActionsCellItem key="edit" icon={<EditOutlined />} label="Edit" onClick={() => navigate(`/${def.name}/${row.id}/edit`)} />] : []),
+          ...((typeof editable === 'function' ? editable(row) : editable) ? [<GridActionsCellItem key="edit" icon={<EditOutlined />} label="Edit" onClick={() => navigate(`/${def.name}/${row.id}/edit`)} />] : []),
           ...(deletable(row) ? [<GridActionsCellItem key="delete" icon={<DeleteOutline />} label={removal?.label ?? 'Delete'} onClick={() => setDeleting(row)} />] : []),
         ],
       },

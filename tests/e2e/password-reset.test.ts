@@ -65,6 +65,7 @@ for (const database of DATABASES) {
 
       // Signed in straight away; with no company yet, the next stop is company registration.
       await page.waitForURL(`${base}/app/register/company`);
+      await page.getByText('Password was changed').waitFor();
       await page.getByRole('button', { name: 'CREATE COMPANY' }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('fieldwork.accessToken'))).toBeTruthy();
       await snap(page, `${tag}-reset-02-signed-in`);

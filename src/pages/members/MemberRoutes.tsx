@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router';
 import { members, type MemberView } from '../../../resources/member';
 import { ResourceListPage, type ResourceRemoval } from '../../engine/ResourceListPage';
 import { useResource } from '../../engine/useResource';
+import { useSession } from '../../session/useSession';
 import { BulkImportDialog } from './BulkImportDialog';
 import { MemberFormDialog } from './MemberFormDialog';
 import { MemberShowPage } from './MemberShowPage';
@@ -19,7 +20,10 @@ const REMOVAL: ResourceRemoval = {
 /** The members grid with its Import button and the member dialog. */
 function MemberList({ dialog }: { dialog?: 'create' | 'edit' }) {
   const { canManage, companyId } = useResource(members);
+  const { activeMembership } = useSession();
   const [importing, setImporting] = useState(false);
+  // Only an Owner may change or remove an Owner; others are not offered what the server refuses.
+  const changeable = (row: Record<string, unknown>) => activeMembership?.role.name === 'Owner' || row.role !== 'Owner';
   const importButton = canManage && companyId && (
     <Button variant="outlined" startIcon={<FileUploadOutlined />} onClick={() => setImporting(true)}>
       Import
@@ -27,7 +31,7 @@ function MemberList({ dialog }: { dialog?: 'create' | 'edit' }) {
   );
   return (
     <>
-      <ResourceListPage def={members} form={MemberFormDialog} dialog={dialog} actions={importButton || undefined} removal={REMOVAL} />
+      <ResourceListPage def={members} form={MemberFormDialog} dialog={dialog} actions={importButton || undefined} removal={REMOVAL} editable={changeable} deletable={changeable} />
       {importing && companyId && <BulkImportDialog companyId={companyId} onClose={() => setImporting(false)} />}
     </>
   );
