@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource, type ResourceField } from './engine.js';
 import { ROLE_LABELS, isRoleName } from '../permissions/catalog.js';
+import { email } from './user.js';
 
 /** Default roles read as words ('Crew Leader'); custom roles as their own names. */
 const roleLabel = (value: unknown) => (isRoleName(String(value)) ? ROLE_LABELS[String(value) as keyof typeof ROLE_LABELS] : String(value));
@@ -8,8 +9,6 @@ const roleLabel = (value: unknown) => (isRoleName(String(value)) ? ROLE_LABELS[S
 /** Members of a company (spec 01 §3 Membership, Member invitation, Member (creation)). */
 export const MEMBER_MESSAGES = {
   name: 'Name is required',
-  email: 'Email is required',
-  emailFormat: 'Enter a valid email address',
   phone: 'Phone must be longer than 9 characters',
   role: 'Role is required',
   country: 'Country must be a two-letter code',
@@ -38,13 +37,8 @@ const ids = z
   // The same crew or category picked twice is one assignment.
   .transform((list) => [...new Set(list)]);
 
-export const memberEmail = z
-  .string({ error: MEMBER_MESSAGES.email })
-  .trim()
-  .toLowerCase()
-  .min(1, MEMBER_MESSAGES.email)
-  .max(254)
-  .pipe(z.email(MEMBER_MESSAGES.emailFormat));
+// A member's e-mail follows the same rules and messages as an account's.
+export const memberEmail = email;
 
 /** The contact fields a member row holds; shared by the dialogs, the API and the bulk import. */
 export const memberContact = z.object({

@@ -2,17 +2,26 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useDelete } from '@refinedev/core';
 import type { ResourceDef } from '../../resources/engine';
 
+/** How a removal that is not a plain delete reads: removing a member, withdrawing an invitation. */
+export interface DeleteWording {
+  title: string;
+  text: string;
+  confirm: string;
+}
+
 /** Asks before deleting; the server's refusal (a row still in use) is shown by the error dialog. */
 export function ConfirmDeleteDialog({
   def,
   meta,
   row,
   onClose,
+  wording,
 }: {
   def: ResourceDef;
   meta: Record<string, unknown>;
   row: Record<string, unknown>;
   onClose: (deleted: boolean) => void;
+  wording?: DeleteWording;
 }) {
   const { mutate, mutation } = useDelete();
   const remove = () =>
@@ -22,18 +31,16 @@ export function ConfirmDeleteDialog({
     );
   return (
     <Dialog open onClose={() => onClose(false)} aria-labelledby="confirm-delete-title">
-      <DialogTitle id="confirm-delete-title">Delete {def.singular.toLowerCase()}?</DialogTitle>
+      <DialogTitle id="confirm-delete-title">{wording?.title ?? `Delete ${def.singular.toLowerCase()}?`}</DialogTitle>
       <DialogContent>
-        <DialogContentText>
-          “{String(row[def.titleField] ?? '')}” will be deleted. This cannot be undone.
-        </DialogContentText>
+        <DialogContentText>{wording?.text ?? `“${String(row[def.titleField] ?? '')}” will be deleted. This cannot be undone.`}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={() => onClose(false)} autoFocus>
           Cancel
         </Button>
         <Button color="error" variant="contained" onClick={remove} disabled={mutation.isPending}>
-          Delete
+          {wording?.confirm ?? 'Delete'}
         </Button>
       </DialogActions>
     </Dialog>
