@@ -1,8 +1,6 @@
 import type { PartnerType } from '../../../resources/partnership.js';
 import type { MailMessage } from '../../lib/mail.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml } from '../../lib/html.js';
 
 /** The client's partner-invitation pages for a token; the type is what the guest is invited as. */
 export function invitationLinks(publicUrl: string, token: string, guestType: PartnerType) {

@@ -1,7 +1,5 @@
 import type { MailMessage } from '../../lib/mail.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml } from '../../lib/html.js';
 
 /** The password reset e-mail; the link opens the client's reset-password/:token screen. */
 export function resetPasswordMail(publicUrl: string, user: { name: string; email: string }, token: string): MailMessage {
