@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
+import { ACCESS_TABLES, AccessCache } from './http/access-cache.js';
 import { errorBody, errorHandler } from './http/errors.js';
 import { registerRoutes } from './http/route.js';
 import { allRoutes } from './modules/index.js';
@@ -43,10 +44,17 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const accessCache = new AccessCache();
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onWrite: { tables: ACCESS_TABLES, notify: () => accessCache.invalidate() },
+  });
   await migrateToLatest(database.db, database.dialect);
-  const services = createServices(config, database.db, database.dialect, app.log);
+  const services = createServices(config, database.db, database.dialect, app.log, accessCache);
+  const stopSharingCache = config.redisUrl ? await accessCache.shareThroughRedis(config.redisUrl, app.log) : null;
   app.addHook('onClose', async () => {
+    await stopSharingCache?.();
     services.mailer.close();
     await database.close();
   });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/index.js';
+import { AccessCache } from './http/access-cache.js';
 import { Mailer } from './lib/mail.js';
 import { TokenSigner } from './lib/tokens.js';
 
@@ -11,16 +12,19 @@ export interface Services {
   dialect: Dialect;
   signer: TokenSigner;
   mailer: Mailer;
+  /** What each request knows of its caller; cleared by every write to the tables it reads. */
+  accessCache: AccessCache;
   authRateLimit: { max: number; timeWindow: string };
 }
 
-export function createServices(config: Config, db: Db, dialect: Dialect, log: FastifyBaseLogger): Services {
+export function createServices(config: Config, db: Db, dialect: Dialect, log: FastifyBaseLogger, accessCache: AccessCache): Services {
   return {
     config,
     db,
     dialect,
     signer: new TokenSigner(config.authSecret),
     mailer: new Mailer(db, log, config.smtpUrl),
+    accessCache,
     authRateLimit: { max: config.authRateLimit, timeWindow: '1 minute' },
   };
 }

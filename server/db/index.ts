@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Dialect as KyselyDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import path from 'node:path';
 import type { DB } from './schema.js';
+import { watchWrites } from './write-watch.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<DB>;
@@ -21,10 +22,19 @@ pg.types.setTypeParser(1184, (v) => new Date(v).toISOString());
 pg.types.setTypeParser(1114, (v) => new Date(`${v}Z`).toISOString());
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function openDatabase(opts: { databaseUrl: string | null; dataDir: string; sqliteFile?: string }): DatabaseHandle {
+export interface OpenOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  sqliteFile?: string;
+  /** Called after every write to one of `tables` (and again when its transaction commits). */
+  onWrite?: { tables: ReadonlySet<string>; notify: () => void };
+}
+
+export function openDatabase(opts: OpenOptions): DatabaseHandle {
+  const watched = (dialect: KyselyDialect) => (opts.onWrite ? watchWrites(dialect, opts.onWrite.tables, opts.onWrite.notify) : dialect);
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: watched(new PostgresDialect({ pool })) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = opts.sqliteFile ?? path.join(opts.dataDir, 'app.db');
@@ -33,6 +43,6 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: watched(new SqliteDialect({ database: sqlite })) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

@@ -5,7 +5,7 @@ import { holds } from '../../permissions/index.js';
 import type { Services } from '../services.js';
 import { resolveActor, type Actor } from './actor.js';
 import { membershipIn, requirePermissionIn, type CompanyMembership } from './company-access.js';
-import { forbidden, unauthorized } from './errors.js';
+import { badRequest, forbidden, unauthorized } from './errors.js';
 import { owningCompany, type CompanyOwnedTable } from './owning-company.js';
 import { withDialect } from '../db/dialect-context.js';
 
@@ -122,12 +122,15 @@ export function describeAccess(access: RouteAccess): string {
 
 function authorize(access: RouteAccess, actor: Actor | null): Actor {
   if (!actor) throw unauthorized();
-  // A company route checks its own company in preHandler, whatever the active one is.
+  // A company route checks its own company next, whatever the active one is.
   if (access === 'user' || isCompanyAccess(access)) return actor;
   if (!actor.membership) throw forbidden('You are not a member of any company');
   if (typeof access === 'object' && !holds(actor.profile, access.permission)) throw forbidden();
   return actor;
 }
+
+/** Routes that act in the active company: a tab naming a company the caller is not in gets a 404 there. */
+const actsInActiveCompany = (access: RouteAccess) => access === 'member' || (typeof access === 'object' && !isCompanyAccess(access));
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -136,13 +139,22 @@ declare module 'fastify' {
   }
 }
 
-/** The caller's membership in the company the path names, held to the route's permission if any. */
-async function enterCompany(services: Services, access: CompanyAccess, req: FastifyRequest): Promise<CompanyMembership> {
-  const param = (req.params as Record<string, number>)[access.company]!;
+/**
+ * The caller's membership in the company the path names, held to the route's permission if any. Runs
+ * before the body is read, so the path params are parsed here; a malformed one is a 400 that names
+ * only the param.
+ */
+async function enterCompany(services: Services, def: CompanyRouteDef<any, any, any>, req: FastifyRequest): Promise<CompanyMembership> {
+  const access = def.access;
+  const parsed = def.params ? (def.params as ZodType).safeParse(req.params) : { success: true as const, data: req.params };
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = issue.path.join('.');
+    throw badRequest(`${field}: ${issue.message}`, [{ field, message: issue.message }]);
+  }
+  const param = (parsed.data as Record<string, number>)[access.company]!;
   const companyId = access.of ? await owningCompany(services, access.of, param) : param;
-  return access.permission
-    ? requirePermissionIn(services, req.actor!, companyId, access.permission)
-    : membershipIn(services, req.actor!, companyId);
+  return access.permission ? requirePermissionIn(req.actor!, companyId, access.permission) : membershipIn(req.actor!, companyId);
 }
 
 export function registerRoutes(app: FastifyInstance, services: Services, routes: RouteDef<any, any, any>[]) {
@@ -162,17 +174,14 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
         ...(def.query ? { querystring: def.query } : {}),
         ...(def.params ? { params: def.params } : {}),
       },
-      // The session is checked before the body is even parsed: no valid session, no 400 either.
+      // Session, company and permission are all checked before the body is even read: a caller
+      // without the right gets 401/404/403 and never learns the body's schema from a 400.
       onRequest: async (req) => {
-        req.actor = await resolveActor(services.db, services.signer, req);
-        if (def.access !== 'public') authorize(def.access, req.actor);
+        req.actor = await resolveActor(services.db, services.signer, services.accessCache, req, actsInActiveCompany(def.access));
+        if (def.access === 'public') return;
+        authorize(def.access, req.actor);
+        if (isCompanyRoute(def)) req.company = await enterCompany(services, def, req);
       },
-      // After params validation, so a malformed company id is a 400 rather than a lookup.
-      preHandler: isCompanyRoute(def)
-        ? async (req) => {
-            req.company = await enterCompany(services, def.access, req);
-          }
-        : undefined,
       handler: (req, reply) => withDialect(services.dialect, () => handle(def, services, req, reply)),
     });
   }

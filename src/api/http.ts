@@ -1,4 +1,5 @@
 import { readToken } from '../auth/token-store';
+import { tabCompanyId } from '../session/active-company';
 
 export const API_URL = '/api/v1';
 export const NETWORK_ERROR = 'Network error. Check the internet connection and try again.';
@@ -52,6 +53,8 @@ export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Prom
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   const token = opts.anonymous ? null : readToken();
   if (token) headers.authorization = `Bearer ${token}`;
+  const companyId = token ? tabCompanyId() : null;
+  if (companyId) headers['x-company-id'] = String(companyId);
   const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
   if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
 

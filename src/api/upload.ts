@@ -1,5 +1,6 @@
 import { API_URL, ApiError, NETWORK_ERROR } from './http';
 import { readToken } from '../auth/token-store';
+import { tabCompanyId } from '../session/active-company';
 
 /**
  * Sends a multipart upload and reports progress in percent: below 100 while bytes are in flight,
@@ -21,6 +22,8 @@ export function uploadFile<T>(
     xhr.open('POST', url);
     const token = readToken();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    const companyId = token ? tabCompanyId() : null;
+    if (companyId) xhr.setRequestHeader('x-company-id', String(companyId));
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.min(99, Math.floor((e.loaded / e.total) * 100)));
     };

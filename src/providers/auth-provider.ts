@@ -2,6 +2,7 @@ import type { AuthProvider } from '@refinedev/core';
 import { ApiError, apiFetch } from '../api/http';
 import { SESSION_EXPIRED, SESSION_UNRECOVERABLE } from '../auth/messages';
 import { clearToken, storeToken, tokenState } from '../auth/token-store';
+import { clearTabCompanyId, settleTabCompany } from '../session/active-company';
 import { setLoginNotice } from '../session/login-notice';
 import type { SessionUser } from '../session/types';
 
@@ -16,6 +17,8 @@ const errorOf = (err: unknown) => ({ name: 'Error', message: err instanceof Erro
 /** Starts a session from an answer holding { user, token } (login, register, reset password). */
 export function beginSession(token: string): void {
   storeToken(token);
+  // A new session starts in the account's default company, whatever this tab showed before.
+  clearTabCompanyId();
 }
 
 export const authProvider: AuthProvider = {
@@ -40,6 +43,7 @@ export const authProvider: AuthProvider = {
       await apiFetch('/users/logout', { quiet: true }).catch(() => undefined);
     }
     clearToken();
+    clearTabCompanyId();
     return { success: true, redirectTo: '/login' };
   },
 
@@ -65,6 +69,7 @@ export const authProvider: AuthProvider = {
     }
     try {
       const { data } = await apiFetch<{ user: SessionUser }>('/users/me', { quiet: true });
+      settleTabCompany(data.user);
       return data.user;
     } catch (err) {
       if (err instanceof ApiError && err.statusCode === 401) {

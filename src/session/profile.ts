@@ -1,10 +1,11 @@
 import { GUEST, type AccessProfile } from '../../permissions';
+import { activeMembershipOf } from './active-company';
 import type { SessionUser } from './types';
 
 /** The access rules' view of the signed-in user in their active company. */
 export function profileFromUser(user: SessionUser | null | undefined): AccessProfile {
   if (!user) return GUEST;
-  const active = user.memberships.find((m) => m.companyId === user.settings.defaultCompanyId) ?? user.memberships[0];
+  const active = activeMembershipOf(user);
   return {
     signedIn: true,
     hasMembership: !!active,

@@ -1,6 +1,7 @@
 import { useGetIdentity } from '@refinedev/core';
 import { useMemo } from 'react';
 import { defineAbilityFor, type AccessProfile, type AppAbility } from '../../permissions';
+import { activeMembershipOf } from './active-company';
 import { profileFromUser } from './profile';
 import type { Membership, SessionUser } from './types';
 
@@ -17,8 +18,7 @@ export function useSession(): Session {
   const user = data ?? null;
   return useMemo(() => {
     const profile = profileFromUser(user);
-    const activeMembership =
-      user?.memberships.find((m) => m.companyId === user.settings.defaultCompanyId) ?? user?.memberships[0] ?? null;
+    const activeMembership = activeMembershipOf(user);
     return { loading: isLoading, user, profile, ability: defineAbilityFor(profile), activeMembership };
   }, [user, isLoading]);
 }

@@ -1,9 +1,9 @@
 import { MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { apiFetch } from '../api/http';
+import { switchToCompany } from '../session/switch-company';
 import { useSession } from '../session/useSession';
 
-/** Switching company sets the default company and reloads the page (spec 01 §6). */
+/** Switching company changes the company this tab acts in and reloads the page (spec 01 §6). */
 export function CompanySwitcher() {
   const { user, activeMembership } = useSession();
   const [switching, setSwitching] = useState(false);
@@ -18,7 +18,7 @@ export function CompanySwitcher() {
   const change = async (companyId: number) => {
     setSwitching(true);
     try {
-      await apiFetch(`/users/me/company/${companyId}`, { method: 'PATCH' });
+      await switchToCompany(companyId);
       window.location.reload();
     } catch {
       setSwitching(false);

@@ -164,7 +164,7 @@ describeEachDatabase('items: the active company catalog', (server) => {
     expect((await s.call('DELETE', `${API}/items/${item.id}`, { token: b.token })).status).toBe(404);
     // Naming Alpha in X-Company-Id does not help a non-member.
     const foreign = await s.call('GET', `${API}/items`, { token: b.token, headers: { 'x-company-id': String(a.company.id) } });
-    expect([foreign.status, foreign.body.message]).toEqual([403, 'You are not a member of that company']);
+    expect([foreign.status, foreign.body.message]).toEqual([404, 'Company not found']);
 
     for (const role of ['Supervisor', 'CrewLeader', 'Crew', 'Claims', 'HumanResources', 'Member']) {
       const person = await addMember(s, a.company.id, role);

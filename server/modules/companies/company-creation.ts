@@ -19,12 +19,12 @@ const OWNER_SELF_PERMISSION = 'self:companies:view';
  * A top-level company needs self:companies:create on the user's own list; a sub-company needs
  * companies:manage in its parent (404 when the user is not a member of the parent).
  */
-async function checkMayCreate(services: Services, actor: Actor, parentId: number | null) {
+function checkMayCreate(actor: Actor, parentId: number | null) {
   if (parentId === null) {
     if (!holds(actor.profile, 'self:companies:create')) throw forbidden();
     return;
   }
-  await requirePermissionIn(services, actor, parentId, 'companies:manage');
+  requirePermissionIn(actor, parentId, 'companies:manage');
 }
 
 /** The creator's membership as Owner, and the user's own list and default company to go with it. */
@@ -72,7 +72,7 @@ async function makeOwner(trx: Trx, userId: number, companyId: number, ownerRoleI
 /** Company, default roles, Owner membership and audit entry: all or nothing. */
 export async function createCompany(services: Services, actor: Actor, body: CreateCompanyInput) {
   const { parentId = null, ...fields } = body;
-  await checkMayCreate(services, actor, parentId);
+  checkMayCreate(actor, parentId);
   return services.db.transaction().execute(async (trx) => {
     const now = nowIso();
     const { id } = await trx

@@ -12,10 +12,11 @@ export interface UserSettings {
 }
 
 /**
- * The user object every account call answers with (spec 01 §3 User). The active company is the
+ * The user object every account call answers with (spec 01 §3 User). The active company (company,
+ * role, permissions) is the one the request acts in when given (the tab's X-Company-Id), else the
  * default company when it is one of the memberships, else the first membership.
  */
-export async function userView(db: Executor, user: UserRow) {
+export async function userView(db: Executor, user: UserRow, activeCompanyId?: number) {
   const rows = await db
     .selectFrom('memberships as m')
     .innerJoin('companies as c', 'c.id', 'm.company_id')
@@ -93,7 +94,8 @@ export async function userView(db: Executor, user: UserRow) {
   }));
 
   const settings = parseJson<UserSettings>(user.settings, {});
-  const active = memberships.find((m) => m.companyId === settings.defaultCompanyId) ?? memberships[0] ?? null;
+  const byDefault = memberships.find((m) => m.companyId === settings.defaultCompanyId) ?? memberships[0] ?? null;
+  const active = memberships.find((m) => m.companyId === activeCompanyId) ?? byDefault;
   const selfPermissions = parseJson<string[]>(user.permissions, []);
   const views = await db
     .selectFrom('user_views')
@@ -121,7 +123,8 @@ export async function userView(db: Executor, user: UserRow) {
     emergencyContactPhone: user.emergency_contact_phone,
     avatarId: user.avatar_id,
     avatarUrl: user.avatar_url,
-    settings: { ...settings, defaultCompanyId: active?.companyId ?? null },
+    settings: { ...settings, defaultCompanyId: byDefault?.companyId ?? null },
+    activeCompanyId: active?.companyId ?? null,
     shortcuts: parseJson<string[]>(user.shortcuts, []),
     views: views.map(toView),
     memberships,

@@ -4,7 +4,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import type { MemberView } from '../../../resources/member';
 import { apiFetch, type ApiError } from '../../api/http';
 import { profileFromUser } from '../../session/profile';
-import type { SessionUser } from '../../session/types';
+import { switchToCompany } from '../../session/switch-company';
 import { useSession } from '../../session/useSession';
 import { LoadingView } from '../../shell/LoadingView';
 import { AuthLayout } from '../auth/AuthLayout';
@@ -29,8 +29,7 @@ export function MemberInvitationAcceptPage() {
     try {
       const { data } = await apiFetch<MemberView>(`/memberships/invitations/${encodeURIComponent(token)}/accept`, { method: 'PATCH', quiet: true });
       setPhase('opening');
-      const { data: me } = await apiFetch<{ user: SessionUser }>(`/users/me/company/${data.companyId}`, { method: 'PATCH', quiet: true });
-      openApp(profileFromUser(me.user));
+      openApp(profileFromUser(await switchToCompany(data.companyId, { quiet: true })));
     } catch (err) {
       setFailure((err as ApiError).message);
       setPhase('ready');

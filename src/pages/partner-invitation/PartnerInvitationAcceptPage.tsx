@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { holds } from '../../../permissions';
 import { partnerResourceOf, type PartnershipView } from '../../../resources/partnership';
 import { apiFetch, type ApiError } from '../../api/http';
+import { switchToCompany } from '../../session/switch-company';
 import type { Membership } from '../../session/types';
 import { useSession } from '../../session/useSession';
 import { LoadingView } from '../../shell/LoadingView';
@@ -51,7 +52,7 @@ export function PartnerInvitationAcceptPage() {
     const target = `${partnerResourceOf(accepted!.type).name}/${accepted!.id}`;
     if (companyId === activeMembership?.companyId) return navigate(`/${target}`);
     // The partnership lives in the company it was accepted for: make it the active one, as the switcher does.
-    await apiFetch(`/users/me/company/${companyId}`, { method: 'PATCH' });
+    await switchToCompany(companyId);
     window.location.assign(`/app/${target}`);
   };
 
