@@ -23,16 +23,16 @@ for (const database of DATABASES) {
       await loginAs(first, base, owner.email, owner.password);
       const second = await context.newPage();
       await second.goto(`${base}/app/crews`);
-      await second.getByTestId('toolbar-company').or(second.getByLabel('Switch company')).first().waitFor();
       await second.getByText('No crews yet.').waitFor();
+      await second.getByTestId('nav-role').filter({ hasText: 'Alpha Paving' }).first().waitFor();
 
       // The first tab moves to Beta.
       await first.goto(`${base}/app/crews`);
-      await first.getByLabel('Switch company').click();
+      await first.getByRole('combobox').filter({ hasText: 'Alpha Paving' }).click();
       await first.getByRole('option', { name: 'Beta Utilities' }).click();
       await first.waitForLoadState('load');
       await first.getByText('No crews yet.').waitFor();
-      await first.getByRole('combobox', { name: 'Switch company' }).filter({ hasText: 'Beta Utilities' }).waitFor();
+      await first.getByTestId('nav-role').filter({ hasText: 'Beta Utilities' }).first().waitFor();
 
       // The second tab, untouched, still shows Alpha and creates its crew there.
       await second.getByRole('button', { name: 'New Crew' }).click();
@@ -43,7 +43,7 @@ for (const database of DATABASES) {
       // A reload keeps the tab's company.
       await second.reload();
       await second.getByRole('row', { name: /Alpha Night Crew/ }).waitFor();
-      await second.getByRole('combobox', { name: 'Switch company' }).filter({ hasText: 'Alpha Paving' }).waitFor();
+      await second.getByTestId('nav-role').filter({ hasText: 'Alpha Paving' }).first().waitFor();
 
       const inAlpha = await s.call('GET', '/api/v1/crews', { token: owner.token, headers: { 'x-company-id': String(owner.company.id) } });
       const inBeta = await s.call('GET', '/api/v1/crews', { token: owner.token, headers: { 'x-company-id': String(beta.id) } });
