@@ -7,5 +7,10 @@ export const getMe = defineRoute({
   access: 'user',
   summary: 'The signed-in user with memberships, roles and permissions (company, role and permissions of the tab\'s X-Company-Id)',
   tags: ['users'],
-  handler: async ({ actor, services }) => ({ user: await userView(services.db, actor.user, actor.membership?.companyId) }),
+  handler: async ({ actor, services }) => {
+    const activeCompanyId = actor.membership?.companyId;
+    // Every table the view reads is one whose writes clear the access cache (ACCESS_TABLES).
+    const user = await services.accessCache.get(`me:${actor.user.id}:${activeCompanyId ?? ''}`, () => userView(services.db, actor.user, activeCompanyId));
+    return { user };
+  },
 });
