@@ -1,21 +1,15 @@
 import { permissionStrings, type RolePermission } from '../../../permissions/index.js';
+import type { UserMembership, UserSettings, UserView } from '../../../resources/user-view.js';
 import type { Executor } from '../../db/index.js';
 import type { UserRow } from '../../http/actor.js';
 import { parseJson } from '../../lib/json.js';
 import { toView } from './views-service.js';
 
-export interface UserSettings {
-  defaultCompanyId?: number | null;
-  layout?: Record<string, unknown>;
-  theme?: string;
-  images?: unknown[];
-}
-
 /**
  * The user object every account call answers with (spec 01 §3 User). The active company is the
  * default company when it is one of the memberships, else the first membership.
  */
-export async function userView(db: Executor, user: UserRow) {
+export async function userView(db: Executor, user: UserRow): Promise<UserView> {
   const rows = await db
     .selectFrom('memberships as m')
     .innerJoin('companies as c', 'c.id', 'm.company_id')
@@ -67,7 +61,7 @@ export async function userView(db: Executor, user: UserRow) {
     : [];
   const inCrews = new Set(crewRows.map((r) => r.membership_id));
 
-  const memberships = rows.map((r) => ({
+  const memberships = rows.map((r): UserMembership => ({
     id: r.id,
     name: r.name,
     email: r.email,
@@ -80,7 +74,7 @@ export async function userView(db: Executor, user: UserRow) {
     companyId: r.company_id,
     projectId: r.project_id,
     inCrew: inCrews.has(r.id),
-    notificationSettings: { Reports: true, Delays: true, Others: true, ...parseJson(r.notification_settings, {}) },
+    notificationSettings: { Reports: true, Delays: true, Others: true, ...parseJson<Record<string, boolean>>(r.notification_settings, {}) },
     role: { id: r.role_id, name: r.role_name, permissions: parseJson<RolePermission[]>(r.role_permissions, []) },
     company: {
       id: r.company_id,
@@ -135,5 +129,3 @@ export async function userView(db: Executor, user: UserRow) {
     createdAt: user.created_at,
   };
 }
-
-export type UserView = Awaited<ReturnType<typeof userView>>;
