@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIONS, ANY, RESOURCE_TYPES } from '../permissions/index.js';
+import { ACTIONS, ANY, RESOURCE_TYPES, type RolePermission } from '../permissions/index.js';
 
 export const ROLE_MESSAGES = {
   name: 'Role name is required',
@@ -22,3 +22,16 @@ export type CreateRoleInput = z.output<typeof createRoleBody>;
 
 export const updateRoleBody = createRoleBody.partial().strict();
 export type UpdateRoleInput = z.output<typeof updateRoleBody>;
+
+/** A role as every roles call answers it. */
+export interface RoleView {
+  id: number;
+  name: string;
+  /** The company of a company-scoped role, else null. */
+  companyId: number | null;
+  scopeType: string;
+  scopeId: number;
+  isDefault: boolean;
+  assignable: boolean;
+  permissions: RolePermission[];
+}

@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ACCESS_TABLES, AccessCache } from './http/access-cache.js';
 import { errorBody, errorHandler } from './http/errors.js';
+import { serializeRequest } from './http/request-log.js';
 import { registerRoutes } from './http/route.js';
 import { allRoutes } from './modules/index.js';
 import { createServices, type Services } from './services.js';
@@ -23,7 +24,13 @@ export interface BuiltApp {
 
 export const API_PREFIX = '/api/v1';
 
-export async function buildApp(config: Config, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+export interface BuildOptions {
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger:
       opts.logger === false
@@ -35,6 +42,9 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
               paths: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.token'],
               censor: '[redacted]',
             },
+            // URLs carry reset and invitation tokens: requests are logged by route pattern (server/http/request-log.ts).
+            serializers: { req: serializeRequest },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     bodyLimit: 2 * 1024 * 1024,
     // Only behind a known proxy may X-Forwarded-For name the client; else anyone could dodge rate limits.

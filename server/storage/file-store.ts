@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Executor } from '../db/index.js';
+import type { Trx } from '../db/index.js';
 import { AppError, badRequest, notFound } from '../http/errors.js';
 import { nowIso } from '../lib/json.js';
 import type { Services } from '../services.js';
@@ -42,8 +42,6 @@ export function sniffImage(bytes: Buffer): string | null {
   return IMAGE_SIGNATURES.find((s) => s.test(bytes))?.type ?? null;
 }
 
-export const staticUrl = (publicId: string) => `/api/v1/staticfiles/${publicId}`;
-
 /** Reads the whole upload (bounded by MAX_UPLOAD_MB); 413 when it was cut off. */
 export async function readUpload(part: MultipartFile): Promise<Buffer> {
   const bytes = await part.toBuffer();
@@ -52,38 +50,97 @@ export async function readUpload(part: MultipartFile): Promise<Buffer> {
   return bytes;
 }
 
-/** Keeps the bytes under DATA_DIR/files and records them; call inside the transaction that links the file. */
-export async function storeFile(
+export interface Upload {
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** Whose file it is: a file is only ever released by its own owner, so no tenant can remove another's. */
+export type FileOwner = Pick<UploadTarget, 'entityType' | 'entityId' | 'type'>;
+
+/** Files a transaction lets go: their rows go with it, their bytes once it has committed. */
+export interface FileReleases {
+  /** No-op for a null id, or a URL that is not one of our stored files (a logo may be any address). */
+  release(owner: FileOwner, file: { id: number | null } | { url: string | null }): Promise<void>;
+}
+
+const STATIC_PREFIX = '/api/v1/staticfiles/';
+export const staticUrl = (publicId: string) => `${STATIC_PREFIX}${publicId}`;
+const publicIdOf = (url: string | null) => (url?.startsWith(STATIC_PREFIX) ? url.slice(STATIC_PREFIX.length) : null);
+
+export const filesRoot = (services: Services) => path.join(services.config.dataDir, 'files');
+
+/** Best effort: bytes left behind (a failed unlink) have no row and are removed by the sweep (file-sweep.ts). */
+export async function removeBytes(services: Services, objectNames: string[]) {
+  await Promise.all(objectNames.map((name) => rm(path.join(filesRoot(services), name), { force: true }).catch(() => undefined)));
+}
+
+/**
+ * One transaction that may release files: released rows are deleted in it, and their bytes only after
+ * it commits, so a rollback leaves the old file whole.
+ */
+export async function fileTransaction<T>(services: Services, work: (trx: Trx, files: FileReleases) => Promise<T>): Promise<T> {
+  const released: string[] = [];
+  const result = await services.db.transaction().execute((trx) =>
+    work(trx, {
+      async release(owner, file) {
+        const byId = 'id' in file;
+        const key = byId ? file.id : publicIdOf(file.url);
+        if (key === null) return;
+        const rows = await trx
+          .deleteFrom('files')
+          .where(byId ? 'id' : 'public_id', '=', key)
+          .where('entity_type', '=', owner.entityType)
+          .where('entity_id', '=', String(owner.entityId))
+          .where('type', '=', owner.type)
+          .returning('object_name')
+          .execute();
+        released.push(...rows.map((r) => r.object_name));
+      },
+    }),
+  );
+  await removeBytes(services, released);
+  return result;
+}
+
+/**
+ * Stores an upload: its bytes are written first, outside any transaction (a large file must not hold
+ * the database), then `link` runs in one transaction with the new file's row, to point the owner at it
+ * and release the file it replaces. If anything fails or rolls back, the new bytes are removed.
+ */
+export async function storeUpload<T>(
   services: Services,
-  db: Executor,
   target: UploadTarget,
-  upload: { filename: string; contentType: string; bytes: Buffer },
-): Promise<StoredFile> {
+  upload: Upload,
+  link: (trx: Trx, file: StoredFile, files: FileReleases) => Promise<T>,
+): Promise<T> {
   const publicId = randomUUID();
-  const day = nowIso().slice(0, 10);
-  const objectName = path.join(day, publicId);
-  const absolute = path.join(services.config.dataDir, 'files', objectName);
+  const objectName = path.join(nowIso().slice(0, 10), publicId);
+  const absolute = path.join(filesRoot(services), objectName);
   await mkdir(path.dirname(absolute), { recursive: true });
-  await writeFile(absolute, upload.bytes);
   try {
-    const row = await db
-      .insertInto('files')
-      .values({
-        public_id: publicId,
-        company_id: target.companyId,
-        entity_type: target.entityType,
-        entity_id: String(target.entityId),
-        type: target.type,
-        filename: upload.filename.slice(0, 255),
-        content_type: upload.contentType,
-        length: upload.bytes.length,
-        object_name: objectName,
-        uploaded_by: target.uploadedBy,
-        created_at: nowIso(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return fileView(row);
+    await writeFile(absolute, upload.bytes);
+    return await fileTransaction(services, async (trx, files) => {
+      const row = await trx
+        .insertInto('files')
+        .values({
+          public_id: publicId,
+          company_id: target.companyId,
+          entity_type: target.entityType,
+          entity_id: String(target.entityId),
+          type: target.type,
+          filename: upload.filename.slice(0, 255),
+          content_type: upload.contentType,
+          length: upload.bytes.length,
+          object_name: objectName,
+          uploaded_by: target.uploadedBy,
+          created_at: nowIso(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return link(trx, fileView(row), files);
+    });
   } catch (err) {
     await rm(absolute, { force: true });
     throw err;
@@ -121,7 +178,7 @@ export const PUBLIC_FILE_TYPES = new Set(['profilePicture', 'logo', 'icon']);
 export async function openPublicFile(services: Services, publicId: string) {
   const row = await services.db.selectFrom('files').selectAll().where('public_id', '=', publicId).executeTakeFirst();
   if (!row || !PUBLIC_FILE_TYPES.has(row.type)) throw notFound('File');
-  const absolute = path.join(services.config.dataDir, 'files', row.object_name);
+  const absolute = path.join(filesRoot(services), row.object_name);
   const info = await stat(absolute).catch(() => null);
   if (!info) throw notFound('File');
   return { row, stream: createReadStream(absolute), length: info.size };

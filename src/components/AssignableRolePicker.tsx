@@ -1,7 +1,7 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useList } from '@refinedev/core';
 import { ROLE_LABELS, isRoleName } from '../../permissions';
-import type { RoleView } from '../../server/modules/roles/role-view';
+import type { RoleView } from '../../resources/role';
 
 interface Props {
   companyId: number;

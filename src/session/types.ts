@@ -1,5 +1,5 @@
-import type { UserView } from '../../server/modules/users/user-view';
+import type { UserMembership, UserView } from '../../resources/user-view';
 
-/** The user object of GET /users/me, typed from the server's own serializer. */
+/** The user object of GET /users/me, as the shared contract in resources/ declares it. */
 export type SessionUser = UserView;
-export type Membership = UserView['memberships'][number];
+export type Membership = UserMembership;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { InjectOptions } from 'fastify';
-import { buildApp, type BuiltApp } from '../../server/app.js';
+import { buildApp, type BuildOptions, type BuiltApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 
 export const DATABASES: Array<{ name: 'sqlite' | 'postgres'; url: string | null }> = [
@@ -40,7 +40,11 @@ async function freshSchema(url: string): Promise<{ url: string; drop: () => Prom
   };
 }
 
-export async function startTestServer(databaseUrl: string | null, overrides: Partial<Config> = {}): Promise<TestServer & { stop: () => Promise<void> }> {
+export async function startTestServer(
+  databaseUrl: string | null,
+  overrides: Partial<Config> = {},
+  appOptions: BuildOptions = { logger: false },
+): Promise<TestServer & { stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fieldwork-test-'));
   const schema = databaseUrl ? await freshSchema(databaseUrl) : null;
   const config = loadConfig(
@@ -49,7 +53,7 @@ export async function startTestServer(databaseUrl: string | null, overrides: Par
   );
   let built: BuiltApp;
   try {
-    built = await buildApp(config, { logger: false });
+    built = await buildApp(config, appOptions);
   } catch (err) {
     await schema?.drop();
     throw err;

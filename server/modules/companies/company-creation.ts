@@ -8,7 +8,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { nowIso, parseJson } from '../../lib/json.js';
 import type { Services } from '../../services.js';
 import { createDefaultRoles } from '../roles/default-roles.js';
-import type { UserSettings } from '../users/user-view.js';
+import type { UserSettings } from '../../../resources/user-view.js';
 import { loadCompany } from './company-service.js';
 import { auditedFields, companyColumns, companyView } from './company-view.js';
 

@@ -7,6 +7,7 @@ import { diff, recordAudit } from '../../lib/audit.js';
 import { nowIso } from '../../lib/json.js';
 import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
 import type { Services } from '../../services.js';
+import { fileTransaction, type FileOwner } from '../../storage/file-store.js';
 import { auditedFields, COMPANY_COLUMNS, companyColumns, companyView, type CompanyRow } from './company-view.js';
 
 const COMPANY_LIST: ListSpec = {
@@ -22,6 +23,9 @@ const COMPANY_LIST: ListSpec = {
   defaultSort: [{ field: 'name', order: 'asc' }],
   tiebreaker: 'c.id',
 };
+
+/** Whose file a company's uploaded logo is. */
+export const logoOwner = (companyId: number): FileOwner => ({ entityType: 'company', entityId: companyId, type: 'logo' });
 
 /** A live company's row; 404 once it is soft-deleted. */
 export async function loadCompany(db: Executor, id: number): Promise<CompanyRow> {
@@ -50,9 +54,10 @@ export async function getCompany(services: Services, company: CompanyMembership)
   return companyView(await loadCompany(services.db, company.companyId), company.roleName);
 }
 
+/** A logo URL changed away from an uploaded logo lets that file go. */
 export async function updateCompany(services: Services, actor: Actor, company: CompanyMembership, body: UpdateCompanyInput) {
   const id = company.companyId;
-  return services.db.transaction().execute(async (trx) => {
+  return fileTransaction(services, async (trx, files) => {
     const before = companyView(await loadCompany(trx, id), company.roleName);
     const given = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     if (!Object.keys(diff(auditedFields(before), { ...auditedFields(before), ...given })).length) return before;
@@ -61,6 +66,7 @@ export async function updateCompany(services: Services, actor: Actor, company: C
       .set({ ...companyColumns(body), updated_at: nowIso() })
       .where('id', '=', id)
       .execute();
+    if (body.logoUrl !== undefined && body.logoUrl !== before.logoUrl) await files.release(logoOwner(id), { url: before.logoUrl });
     const after = companyView(await loadCompany(trx, id), company.roleName);
     await recordAudit(trx, { userId: actor.user.id, companyId: id }, { entityType: 'company', entityId: id, action: 'updated', before: auditedFields(before), after: auditedFields(after) });
     return after;

@@ -6,6 +6,8 @@ import { recordAudit, type AuditActor } from '../../lib/audit.js';
 import { nowIso } from '../../lib/json.js';
 import { parseListQuery, runList, type RawListQuery } from '../../lib/list-query.js';
 import type { Services } from '../../services.js';
+import { fileTransaction } from '../../storage/file-store.js';
+import { iconOwner } from './icon-service.js';
 import { checkItemReferences, partnershipOf } from './item-checks.js';
 import { itemListSpec, itemRows, itemView, loadItem } from './item-query.js';
 
@@ -88,29 +90,27 @@ export async function createItem(services: Services, actor: ItemActor, body: Cre
     .catch((err) => translate(err, body));
 }
 
+/** A cleared icon's file goes with it. */
 export async function updateItem(services: Services, actor: ItemActor, id: number, body: UpdateItemInput): Promise<Item> {
-  return services.db
-    .transaction()
-    .execute(async (trx) => {
-      const before = await loadItem(trx, id);
-      await checkItemReferences(trx, actor.companyId, before.partnershipId, body);
-      const changes = columns(body);
-      if (!Object.keys(changes).length) return before;
-      await trx.updateTable('items').set({ ...changes, updated_at: nowIso() }).where('id', '=', id).execute();
-      const after = await loadItem(trx, id);
-      await recordAudit(trx, audit(actor), { entityType: 'item', entityId: id, action: 'updated', before: { ...before }, after: { ...after } });
-      return after;
-    })
-    .catch((err) => translate(err, { code: body.code ?? null }));
+  return fileTransaction(services, async (trx, files) => {
+    const before = await loadItem(trx, id);
+    await checkItemReferences(trx, actor.companyId, before.partnershipId, body);
+    const changes = columns(body);
+    if (!Object.keys(changes).length) return before;
+    await trx.updateTable('items').set({ ...changes, updated_at: nowIso() }).where('id', '=', id).execute();
+    if (changes.icon_id === null) await files.release(iconOwner(id), { id: before.iconId });
+    const after = await loadItem(trx, id);
+    await recordAudit(trx, audit(actor), { entityType: 'item', entityId: id, action: 'updated', before: { ...before }, after: { ...after } });
+    return after;
+  }).catch((err) => translate(err, { code: body.code ?? null }));
 }
 
+/** The item's icon file goes with it. */
 export async function deleteItem(services: Services, actor: ItemActor, id: number): Promise<void> {
-  await services.db
-    .transaction()
-    .execute(async (trx) => {
-      const before = await loadItem(trx, id);
-      await trx.deleteFrom('items').where('id', '=', id).execute();
-      await recordAudit(trx, audit(actor), { entityType: 'item', entityId: id, action: 'deleted', before: { ...before } });
-    })
-    .catch((err) => translate(err));
+  await fileTransaction(services, async (trx, files) => {
+    const before = await loadItem(trx, id);
+    await trx.deleteFrom('items').where('id', '=', id).execute();
+    await files.release(iconOwner(id), { id: before.iconId });
+    await recordAudit(trx, audit(actor), { entityType: 'item', entityId: id, action: 'deleted', before: { ...before } });
+  }).catch((err) => translate(err));
 }

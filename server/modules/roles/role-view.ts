@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { RolePermission } from '../../../permissions/index.js';
+import type { RoleView } from '../../../resources/role.js';
 import type { RolesTable } from '../../db/schema.js';
 import { parseJson } from '../../lib/json.js';
 
@@ -20,7 +21,7 @@ export function rolePermissions(row: RoleRow): RolePermission[] {
 }
 
 /** The role object every roles call answers with. */
-export function roleView(row: RoleRow) {
+export function roleView(row: RoleRow): RoleView {
   return {
     id: row.id,
     name: row.name,
@@ -32,5 +33,3 @@ export function roleView(row: RoleRow) {
     permissions: rolePermissions(row),
   };
 }
-
-export type RoleView = ReturnType<typeof roleView>;

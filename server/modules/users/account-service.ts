@@ -8,7 +8,8 @@ import type { Services } from '../../services.js';
 import type { RegisterUserBody } from '../../../resources/user.js';
 import { startSession } from './sessions.js';
 import { isUniqueViolation } from '../../db/constraint-errors.js';
-import { userView, type UserSettings } from './user-view.js';
+import type { UserSettings } from '../../../resources/user-view.js';
+import { userView } from './user-view.js';
 
 /** Every new account may create companies; self:companies:view comes with owning one. */
 const NEW_USER_PERMISSIONS = ['self:companies:create'];

@@ -4,7 +4,8 @@ import { parseJson } from '../../lib/json.js';
 import type { Services } from '../../services.js';
 import type { UpdateProfileBody } from '../../../resources/user.js';
 import { updateUser, type UserPatch } from './user-update.js';
-import { userView, type UserSettings } from './user-view.js';
+import type { UserSettings } from '../../../resources/user-view.js';
+import { userView } from './user-view.js';
 
 const mergeSettings = (current: string, change: UserSettings) => JSON.stringify({ ...parseJson<UserSettings>(current, {}), ...change });
 

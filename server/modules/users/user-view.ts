@@ -1,22 +1,16 @@
 import { permissionStrings, type RolePermission } from '../../../permissions/index.js';
+import type { UserMembership, UserSettings, UserView } from '../../../resources/user-view.js';
 import type { Executor } from '../../db/index.js';
 import type { UserRow } from '../../http/actor.js';
 import { parseJson } from '../../lib/json.js';
 import { toView } from './views-service.js';
-
-export interface UserSettings {
-  defaultCompanyId?: number | null;
-  layout?: Record<string, unknown>;
-  theme?: string;
-  images?: unknown[];
-}
 
 /**
  * The user object every account call answers with (spec 01 §3 User). The active company (company,
  * role, permissions) is the one the request acts in when given (the tab's X-Company-Id), else the
  * default company when it is one of the memberships, else the first membership.
  */
-export async function userView(db: Executor, user: UserRow, activeCompanyId?: number) {
+export async function userView(db: Executor, user: UserRow, activeCompanyId?: number): Promise<UserView> {
   const rows = await db
     .selectFrom('memberships as m')
     .innerJoin('companies as c', 'c.id', 'm.company_id')
@@ -68,7 +62,7 @@ export async function userView(db: Executor, user: UserRow, activeCompanyId?: nu
     : [];
   const inCrews = new Set(crewRows.map((r) => r.membership_id));
 
-  const memberships = rows.map((r) => ({
+  const memberships = rows.map((r): UserMembership => ({
     id: r.id,
     name: r.name,
     email: r.email,
@@ -81,7 +75,7 @@ export async function userView(db: Executor, user: UserRow, activeCompanyId?: nu
     companyId: r.company_id,
     projectId: r.project_id,
     inCrew: inCrews.has(r.id),
-    notificationSettings: { Reports: true, Delays: true, Others: true, ...parseJson(r.notification_settings, {}) },
+    notificationSettings: { Reports: true, Delays: true, Others: true, ...parseJson<Record<string, boolean>>(r.notification_settings, {}) },
     role: { id: r.role_id, name: r.role_name, permissions: parseJson<RolePermission[]>(r.role_permissions, []) },
     company: {
       id: r.company_id,
@@ -138,5 +132,3 @@ export async function userView(db: Executor, user: UserRow, activeCompanyId?: nu
     createdAt: user.created_at,
   };
 }
-
-export type UserView = Awaited<ReturnType<typeof userView>>;

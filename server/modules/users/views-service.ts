@@ -7,11 +7,12 @@ import { recordAudit } from '../../lib/audit.js';
 import { nowIso, parseJson } from '../../lib/json.js';
 import type { Services } from '../../services.js';
 import type { CreateViewBody, UpdateViewBody } from '../../../resources/user.js';
+import type { SavedView } from '../../../resources/user-view.js';
 
 type ViewRow = Pick<Selectable<UserViewsTable>, 'id' | 'type' | 'name' | 'filters' | 'created_at' | 'updated_at'>;
 
 /** A saved grid view as the API answers it, alone and inside the user object. */
-export function toView(row: ViewRow) {
+export function toView(row: ViewRow): SavedView {
   return {
     id: row.id,
     type: row.type,

@@ -1,4 +1,4 @@
-import type { RoleView } from '../../../server/modules/roles/role-view';
+import type { RoleView } from '../../../resources/role';
 
 export type Role = RoleView;
 
