@@ -139,9 +139,10 @@ export const invitationCodeParams = z.object({ code: z.string().min(1).max(200) 
 
 /** Saved grid views: `type` names the grid, `filters` holds its filters, sort and visible columns. */
 export const viewState = z.record(z.string(), z.unknown());
+/** POST /users/me/views: the spec sends type and filters; a name left out becomes "View N" (the first free N for that grid). */
 export const createViewBody = z.object({
   type: z.string().trim().min(1).max(60),
-  name: z.string().trim().min(1, 'View name is required').max(80),
+  name: z.string().trim().min(1, 'View name is required').max(80).optional(),
   filters: viewState,
 });
 export const updateViewBody = z.object({
