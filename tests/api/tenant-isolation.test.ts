@@ -1,14 +1,15 @@
 import { sql, type RawBuilder } from 'kysely';
+import { z } from 'zod';
 import type { RouteDef } from '../../server/http/route.js';
 import { allRoutes } from '../../server/modules/index.js';
-import { companyData, describeEachDatabase, multipart, registerUser, TINY_PNG, uniqueEmail, type TestServer } from './harness.js';
+import { companyData, createCompany, describeEachDatabase, multipart, registerUser, TINY_PNG, uniqueEmail, type TestServer } from './harness.js';
 
 /**
  * One sweep of every route in `allRoutes` against tenant isolation. Company A holds a row of every
  * kind a route can name; company B's owner and its plain member (X-Company-Id: B) then:
  *   1. call every route whose path names a row with A's ids: refused (404; 403 only from a route
  *      that is not company-bound, for lack of a permission; 400 for a token that is no invitation);
- *   2. read every list the path does not tie to a row: no row of A in the answer;
+ *   2. read B's own rows and lists, and search for A's names: no row of A in the answer;
  *   3. send A's ids in the id fields of every body (B's own rows everywhere else): refused, while
  *      the same body with B's ids succeeds;
  *   4. call every route with B's own ids but X-Company-Id: A: refused.
@@ -213,7 +214,7 @@ const memberBody: BodyFor = (t, n) =>
 
 const BODIES: Record<RouteKey, BodyFor> = {
   'PATCH /users/me': () => json({ city: 'Dallas' }),
-  'PATCH /users/me/change-password': () => json({ currentPassword: 'wrong-password', password: 'secret456' }),
+  'PATCH /users/me/change-password': () => json({ currentPassword: 'secret123', password: 'secret456' }),
   'PATCH /users/me/shortcuts': () => json({ shortcuts: ['crews'] }),
   'POST /users/me/views': (_t, n) => json({ type: 'crews', filters: { name: probe(n) } }),
   'POST /users/me/files': png('profilePicture'),
@@ -269,15 +270,8 @@ const needsBody = (r: RouteDef<any, any, any>) => !!r.body || !['GET', 'DELETE']
 async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
   const low = marker.toLowerCase();
   const ownerAccount = await registerUser(s, { name: `${marker} Owner`, email: uniqueEmail(`${low}.owner`) });
-  const company = await (async () => {
-    const res = await s.call('POST', `${API}/companies`, {
-      token: ownerAccount.token,
-      body: companyData({ name: `${marker} Paving`, contactName: `${marker} Contact`, contactEmail: `${low}.office@example.com` }),
-    });
-    if (res.status !== 201) throw new Error(`company: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as { id: number };
-  })();
-  const companyId = company.id;
+  const company = await createCompany(s, ownerAccount.token, { name: `${marker} Paving`, contactName: `${marker} Contact`, contactEmail: `${low}.office@example.com` });
+  const companyId = company.id as number;
   const headers = { 'x-company-id': String(companyId) };
   const owner: Caller = { name: `${marker} owner`, token: ownerAccount.token, headers };
   const as = async (method: string, url: string, body?: unknown, extra: Record<string, string> = {}) => {
@@ -304,10 +298,11 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
   const role = await as('POST', `/roles/company/${companyId}`, { name: `${marker} Foreman`, permissions: [{ resourceType: 'crews', action: 'view' }] });
   const materials = await as('POST', `/companies/${companyId}/item-categories`, { name: `${marker} Materials`, color: '#112233' });
   const pipes = await as('POST', `/companies/${companyId}/item-categories`, { name: `${marker} Pipes`, color: '#445566', parentId: materials.id });
-  const crew = await as('POST', '/crews', { name: `${marker} Crew`, members: [memberMembership.id], leaders: [memberMembership.id], categories: [pipes.id] });
   await as('PATCH', `/memberships/${memberMembership.id}`, { categories: [pipes.id] });
   const inviteeEmail = uniqueEmail(`${low}.invitee`);
-  const invitee = await as('POST', `/companies/${companyId}/memberships`, { name: `${marker} Invitee`, email: inviteeEmail, roleId: role.id, assignedToCrewsAsMember: [crew.id], categories: [pipes.id] });
+  const invitee = await as('POST', `/companies/${companyId}/memberships`, { name: `${marker} Invitee`, email: inviteeEmail, roleId: role.id, categories: [pipes.id] });
+  // The crew holds the invitee, so the member stays a plain member (the Member role, in no crew).
+  const crew = await as('POST', '/crews', { name: `${marker} Crew`, members: [invitee.id], leaders: [invitee.id, ownerMembership.id], categories: [pipes.id] });
   const taskType = await as('POST', `/companies/${companyId}/task-types`, { name: `${marker} Trenching`, description: marker });
   const damageType = await as('POST', `/companies/${companyId}/damage-types`, { name: `${marker} Gas line`, description: marker });
   const footprintType = await as('POST', `/companies/${companyId}/footprint-types`, { name: `${marker} Sidewalk`, description: marker });
@@ -406,12 +401,8 @@ async function scopedTables(s: TestServer, a: Scope, problems: string[]): Promis
 
 /** A's rows, table by table, as sorted JSON. */
 async function snapshot(s: TestServer, tables: ScopedTable[]): Promise<Snapshot> {
-  const out: Snapshot = new Map();
-  for (const table of tables) {
-    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)} where ${table.rows}`.execute(s.services.db);
-    out.set(table.name, rows.rows.map((r) => JSON.stringify(r)).sort());
-  }
-  return out;
+  const rows = await Promise.all(tables.map((table) => sql<Record<string, unknown>>`select * from ${sql.table(table.name)} where ${table.rows}`.execute(s.services.db)));
+  return new Map(tables.map((table, i) => [table.name, rows[i]!.rows.map((r) => JSON.stringify(r)).sort()]));
 }
 
 function changes(before: Snapshot, after: Snapshot): string[] {
@@ -449,6 +440,31 @@ function fillings(url: string, values: (kind: ParamKind) => Array<string | numbe
   return urls;
 }
 
+/**
+ * The routes the sweep sends: each path param names a known kind of row and a body is at hand where
+ * one is sent. A public route that names no row (sign-up, login, password reset) carries neither a
+ * session nor an id to swap. What cannot be placed is reported as what to add.
+ */
+function placeRoutes(candidates: AnyRoute[], problems: string[]): AnyRoute[] {
+  return candidates.filter((route) => {
+    const key = keyOf(route);
+    if (OPEN_BY_DESIGN[key]) return false;
+    const unknown = paramsOf(route.url).find((p) => !paramKind(route.url, p));
+    if (unknown) {
+      problems.push(`add a mapping for ${key}: param ${unknown} names no known kind of row (PARAM_KINDS, ID_BY_ROOT or TOKEN_BY_ROOT)`);
+      return false;
+    }
+    bodyReferences(route, problems);
+    const namesRows = paramsOf(route.url).some((p) => !VALUE_KINDS.has(paramKind(route.url, p)!));
+    if (route.access === 'public' && !namesRows) return false;
+    if (needsBody(route) && !BODIES[key]) {
+      problems.push(`add a body for ${key} (BODIES): the sweep sends valid bodies`);
+      return false;
+    }
+    return true;
+  });
+}
+
 async function send(s: TestServer, route: AnyRoute, url: string, caller: Caller, payload: Payload | null, headers = caller.headers) {
   const opts: { token: string; headers: Record<string, string>; body?: unknown } = { token: caller.token, headers: { ...headers } };
   if (payload && 'json' in payload) opts.body = payload.json;
@@ -480,24 +496,7 @@ describeEachDatabase("tenant isolation: every route, with another company's ids"
       before = after;
     };
 
-    // Every route the sweep sends: each path param names a known kind, and a body is at hand where one is sent. A
-    // public route that names no row (sign-up, login, password reset) has neither a session nor an id to swap.
-    const routes = allRoutes.filter((route) => {
-      const key = keyOf(route);
-      if (OPEN_BY_DESIGN[key]) return false;
-      const unknown = paramsOf(route.url).find((p) => !paramKind(route.url, p));
-      if (unknown) {
-        problems.push(`add a mapping for ${key}: param ${unknown} names no known kind of row (PARAM_KINDS, ID_BY_ROOT or TOKEN_BY_ROOT)`);
-        return false;
-      }
-      const namesRows = paramsOf(route.url).some((p) => !VALUE_KINDS.has(paramKind(route.url, p)!));
-      if (route.access === 'public' && !namesRows) return false;
-      if (needsBody(route) && !BODIES[key]) {
-        problems.push(`add a body for ${key} (BODIES): the sweep sends valid bodies`);
-        return false;
-      }
-      return true;
-    });
+    const routes = placeRoutes(allRoutes, problems);
     const bodyFor = (route: AnyRoute, t: Tenant): Payload | null => (needsBody(route) ? BODIES[keyOf(route)]!(t, ++n) : null);
 
     // 1. A's rows named in the path: refused, whoever of B asks.
@@ -537,7 +536,7 @@ describeEachDatabase("tenant isolation: every route, with another company's ids"
     const deletesLast = [...routes].sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
     for (const route of deletesLast) {
       const key = keyOf(route);
-      const refs = bodyReferences(route, problems);
+      const refs = bodyReferences(route, []);
       if (!refs.length) continue;
       const [url] = fillings(route.url, (kind) => paramValues(b, kind, a.marker, false));
       for (const { field, kind } of refs) {
@@ -569,5 +568,30 @@ describeEachDatabase("tenant isolation: every route, with another company's ids"
     await checkUnchanged('X-Company-Id of company A');
 
     expect(problems).toEqual([]);
+  });
+});
+
+describe('tenant isolation: a route the sweep cannot place fails it', () => {
+  it('names what to add for an unknown path param, a missing body and an unmapped body id field', () => {
+    const route = (method: 'GET' | 'POST', url: string, body?: z.ZodType) =>
+      ({ method, url, access: { permission: 'projects:view' }, summary: '', tags: [], body, handler: async () => undefined }) as AnyRoute;
+    const problems: string[] = [];
+    const placed = placeRoutes(
+      [
+        route('GET', '/projects/:id'),
+        route('POST', '/companies/:companyId/projects', z.object({ name: z.string() })),
+        route('POST', '/crews/:id/projects', z.object({ projectId: z.number(), budgetCents: z.number() })),
+        route('GET', '/crews/:id'),
+      ],
+      problems,
+    );
+    expect(placed.map(keyOf)).toEqual(['GET /crews/:id']);
+    expect(problems).toEqual([
+      'add a mapping for GET /projects/:id: param id names no known kind of row (PARAM_KINDS, ID_BY_ROOT or TOKEN_BY_ROOT)',
+      'add a body for POST /companies/:companyId/projects (BODIES): the sweep sends valid bodies',
+      'add a body mapping for POST /crews/:id/projects field projectId (BODY_REFERENCES, or NOT_REFERENCES with why)',
+      'add a body mapping for POST /crews/:id/projects field budgetCents (BODY_REFERENCES, or NOT_REFERENCES with why)',
+      'add a body for POST /crews/:id/projects (BODIES): the sweep sends valid bodies',
+    ]);
   });
 });
