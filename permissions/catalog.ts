@@ -48,11 +48,31 @@ export const RESOURCE_TYPES = [
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
+/**
+ * Spec 01 §3 names a role's resource types company, roles, members, clients, subcontractors, crews,
+ * items, projects and tasks. Where its word differs from ours it is accepted as an alias and stored
+ * as ours, so every check and every answer sees one form (clients and subcontractors are both sides
+ * of our partnerships).
+ */
+export const RESOURCE_TYPE_ALIASES = {
+  company: 'companies',
+  members: 'memberships',
+  clients: 'partnerships',
+  subcontractors: 'partnerships',
+} as const satisfies Record<string, ResourceType>;
+export type ResourceTypeAlias = keyof typeof RESOURCE_TYPE_ALIASES;
+export const RESOURCE_TYPE_ALIAS_NAMES = Object.keys(RESOURCE_TYPE_ALIASES) as ResourceTypeAlias[];
+
 export const ACTIONS = ['view', 'manage'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** `_any` stands for every action or every resource type. */
 export const ANY = '_any';
+
+/** Our name for a resource type sent in our words or the spec's. */
+export function canonicalResourceType(name: ResourceType | ResourceTypeAlias | typeof ANY): ResourceType | typeof ANY {
+  return Object.hasOwn(RESOURCE_TYPE_ALIASES, name) ? RESOURCE_TYPE_ALIASES[name as ResourceTypeAlias] : (name as ResourceType | typeof ANY);
+}
 
 export interface RolePermission {
   resourceType: ResourceType | typeof ANY;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIONS, ANY, RESOURCE_TYPES, type RolePermission } from '../permissions/index.js';
+import { ACTIONS, ANY, canonicalResourceType, RESOURCE_TYPE_ALIAS_NAMES, RESOURCE_TYPES, type RolePermission } from '../permissions/index.js';
 
 export const ROLE_MESSAGES = {
   name: 'Role name is required',
@@ -7,7 +7,8 @@ export const ROLE_MESSAGES = {
 } as const;
 
 export const rolePermission = z.object({
-  resourceType: z.enum([...RESOURCE_TYPES, ANY]),
+  // The spec's names are taken too and stored as ours (permissions/catalog.ts).
+  resourceType: z.enum([...RESOURCE_TYPES, ANY, ...RESOURCE_TYPE_ALIAS_NAMES]).transform(canonicalResourceType),
   action: z.enum([...ACTIONS, ANY]),
   resourceId: z.string().trim().min(1).max(60).nullable().optional(),
 });

@@ -24,19 +24,24 @@ export const password = z
   .min(6, REGISTER_MESSAGES.password)
   .max(200, 'Password must be at most 200 characters long');
 
-export const registerUserBody = z.object({
+const registerUserFields = z.object({
   name: z.string({ error: REGISTER_MESSAGES.name }).trim().min(5, REGISTER_MESSAGES.name).max(120),
   phone: z.string({ error: REGISTER_MESSAGES.phone }).trim().min(1, REGISTER_MESSAGES.phone).max(40),
   email,
   password,
-  // Accepted so the form can post what it holds; the form schema below checks it.
-  passwordConfirm: z.string().optional(),
+  passwordConfirm: z.string().max(200).optional(),
 });
+
+/** A confirmation, when there is one, must repeat the password: the spec's rule, under the field the form shows. */
+const confirmationMatches = (v: { password: string; passwordConfirm?: string }) => v.passwordConfirm === undefined || v.password === v.passwordConfirm;
+const mismatch = { message: REGISTER_MESSAGES.passwordConfirm, path: ['passwordConfirm'] };
+
+/** POST /users and /users/register/{code}: API clients may leave the confirmation out, but it may never contradict. */
+export const registerUserBody = registerUserFields.refine(confirmationMatches, mismatch);
 export type RegisterUserBody = z.infer<typeof registerUserBody>;
 
-export const registerUserForm = registerUserBody
-  .extend({ passwordConfirm: z.string() })
-  .refine((v) => v.password === v.passwordConfirm, { message: REGISTER_MESSAGES.passwordConfirm, path: ['passwordConfirm'] });
+/** The sign-up form always holds a confirmation. */
+export const registerUserForm = registerUserFields.extend({ passwordConfirm: z.string() }).refine(confirmationMatches, mismatch);
 export type RegisterUserForm = z.infer<typeof registerUserForm>;
 
 export const loginBody = z.object({
@@ -58,7 +63,7 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 /** The change-password form: the body plus a confirmation that must match. */
 export const changePasswordForm = changePasswordBody
   .extend({ passwordConfirm: z.string() })
-  .refine((v) => v.password === v.passwordConfirm, { message: REGISTER_MESSAGES.passwordConfirm, path: ['passwordConfirm'] });
+  .refine(confirmationMatches, mismatch);
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 
 /** Optional text: trimmed, and an emptied field is stored as null. */
@@ -134,9 +139,10 @@ export const invitationCodeParams = z.object({ code: z.string().min(1).max(200) 
 
 /** Saved grid views: `type` names the grid, `filters` holds its filters, sort and visible columns. */
 export const viewState = z.record(z.string(), z.unknown());
+/** POST /users/me/views: the spec sends type and filters; a name left out becomes "View N" (the first free N for that grid). */
 export const createViewBody = z.object({
   type: z.string().trim().min(1).max(60),
-  name: z.string().trim().min(1, 'View name is required').max(80),
+  name: z.string().trim().min(1, 'View name is required').max(80).optional(),
   filters: viewState,
 });
 export const updateViewBody = z.object({

@@ -186,6 +186,17 @@ describeEachDatabase('accounts: register through a member invitation', (server) 
     expect(await userByEmail(server(), email)).toBeUndefined();
     expect(await membershipRow(server(), membershipId)).toMatchObject({ status: 'invited', user_id: null });
   });
+
+  it("refuses a confirmation that differs from the password with 'Passwords do not match', leaving the invitation open", async () => {
+    const email = uniqueEmail('confirm');
+    const { code, membershipId } = await invite(server(), email);
+    const res = await registerWith(code, { ...person(email), passwordConfirm: 'secret124' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([{ field: 'passwordConfirm', message: 'Passwords do not match' }]);
+    expect(await userByEmail(server(), email)).toBeUndefined();
+    expect(await membershipRow(server(), membershipId)).toMatchObject({ status: 'invited', user_id: null });
+    expect((await registerWith(code, { ...person(email), passwordConfirm: 'secret123' })).status).toBe(201);
+  });
 });
 
 describeEachDatabase('accounts: default company', (server) => {

@@ -46,6 +46,22 @@ describeEachDatabase('accounts: saved views', (server) => {
     expect(actions.map((a) => a.action)).toEqual(['created', 'updated', 'updated', 'deleted']);
   });
 
+  it('accepts the spec\'s type and filters alone, naming the view "View N" with the first N free for that grid', async () => {
+    const { token } = await registerUser(server());
+    const first = await create(token, { type: 'crews', filters: { name: 'North' } });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ type: 'crews', name: 'View 1', filters: { name: 'North' } });
+    expect((await create(token, { type: 'crews', name: 'View 3', filters: {} })).status).toBe(201);
+    expect((await create(token, { type: 'crews', filters: {} })).body.name).toBe('View 2');
+    expect((await create(token, { type: 'crews', filters: {} })).body.name).toBe('View 4');
+    expect((await create(token, { type: 'items', filters: {} })).body.name).toBe('View 1');
+
+    expect((await remove(token, { view: first.body.id })).status).toBe(204);
+    expect((await create(token, { type: 'crews', filters: {} })).body.name).toBe('View 1');
+    const names = (await views(server(), token)).map((v: { type: string; name: string }) => `${v.type}/${v.name}`);
+    expect(names.sort()).toEqual(['crews/View 1', 'crews/View 2', 'crews/View 3', 'crews/View 4', 'items/View 1']);
+  });
+
   it('refuses a second view with the same type and name (409) but allows it for another type', async () => {
     const { token } = await registerUser(server());
     expect((await create(token, { type: 'projects', name: 'Mine', filters: {} })).status).toBe(201);

@@ -27,6 +27,18 @@ describeEachDatabase('accounts: register, login, me, logout', (server) => {
     expect(login.status).toBe(401);
   });
 
+  it("refuses a confirmation that differs from the password with 'Passwords do not match', creating nothing", async () => {
+    const email = uniqueEmail('confirm');
+    const body = { name: 'Maria Lopez', phone: '+1 555 000 1111', email, password: 'secret1' };
+    const res = await server().call('POST', '/api/v1/users', { body: { ...body, passwordConfirm: 'secret2' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('passwordConfirm: Passwords do not match');
+    expect(res.body.error.details).toEqual([{ field: 'passwordConfirm', message: 'Passwords do not match' }]);
+    expect(await server().services.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+
+    expect((await server().call('POST', '/api/v1/users', { body: { ...body, passwordConfirm: 'secret1' } })).status).toBe(201);
+  });
+
   it('refuses a second account with the same e-mail (409)', async () => {
     const { email } = await registerUser(server());
     const res = await server().call('POST', '/api/v1/users', {

@@ -84,6 +84,27 @@ describeEachDatabase('roles', (server) => {
     expect(await roles(s, token, base)).toHaveLength(9);
   });
 
+  it("accepts the spec's resource types, storing and answering them in our one canonical form", async () => {
+    const s = server();
+    const { token, companyId, base } = await ownerWithCompany(s);
+    const spec = ['company', 'roles', 'members', 'clients', 'subcontractors', 'crews', 'items', 'projects', 'tasks'];
+    const res = await s.call('POST', base, { token, body: { name: 'Spec words', permissions: spec.map((resourceType) => ({ resourceType, action: 'view' })) } });
+    expect(res.status).toBe(201);
+    const canonical = ['companies', 'roles', 'memberships', 'partnerships', 'crews', 'items', 'projects', 'tasks'].map((resourceType) => ({ resourceType, action: 'view', resourceId: null }));
+    // clients and subcontractors are both our partnerships: one entry.
+    expect(res.body.permissions).toEqual(canonical);
+    const stored = await s.services.db.selectFrom('roles').select('permissions').where('id', '=', res.body.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.permissions)).toEqual(canonical);
+    expect(named(await roles(s, token, base), 'Spec words').permissions).toEqual(canonical);
+
+    // A role granted in the spec's words opens our routes: members:manage is memberships:manage.
+    const patched = await s.call('PATCH', `${base}/${res.body.id}`, { token, body: { permissions: [{ resourceType: 'members', action: 'manage' }, { resourceType: 'memberships', action: 'manage' }] } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.permissions).toEqual([{ resourceType: 'memberships', action: 'manage', resourceId: null }]);
+    const member = await addMember(s, companyId, res.body.id);
+    expect((await s.call('GET', `${API}/companies/${companyId}/memberships`, { token: member.token })).status).toBe(200);
+  });
+
   it('rejects bad role input with 400 and per-field details, creating nothing', async () => {
     const s = server();
     const { token, base } = await ownerWithCompany(s);

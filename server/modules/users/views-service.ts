@@ -43,14 +43,24 @@ async function assertNameFree(db: Executor, userId: number, type: string, name: 
   if (clash) throw conflict(`A view named "${name}" already exists for this list`, 'VIEW_NAME_TAKEN');
 }
 
+/** "View N" with the smallest N no view of this grid uses, so a name left out never clashes. */
+async function defaultName(db: Executor, userId: number, type: string) {
+  const rows = await db.selectFrom('user_views').select('name').where('user_id', '=', userId).where('type', '=', type).where('name', 'like', 'View %').execute();
+  const taken = new Set(rows.map((r) => r.name));
+  let n = 1;
+  while (taken.has(`View ${n}`)) n++;
+  return `View ${n}`;
+}
+
 export function insertView(services: Services, actor: Actor, body: CreateViewBody) {
   const userId = actor.user.id;
   return services.db.transaction().execute(async (trx) => {
-    await assertNameFree(trx, userId, body.type, body.name);
+    const name = body.name ?? (await defaultName(trx, userId, body.type));
+    await assertNameFree(trx, userId, body.type, name);
     const now = nowIso();
     const row = await trx
       .insertInto('user_views')
-      .values({ user_id: userId, type: body.type, name: body.name, filters: JSON.stringify(body.filters), created_at: now, updated_at: now })
+      .values({ user_id: userId, type: body.type, name, filters: JSON.stringify(body.filters), created_at: now, updated_at: now })
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordAudit(trx, { userId, companyId: null }, { entityType: 'user_view', entityId: row.id, action: 'created', after: audited(row) });

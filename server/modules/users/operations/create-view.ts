@@ -7,7 +7,7 @@ export const createView = defineRoute({
   url: '/users/me/views',
   access: 'user',
   status: 201,
-  summary: 'Save a grid view (filters, sort, columns) under a name; answers the view',
+  summary: 'Save a grid view (type, filters; a name left out becomes "View N", the first free N for that grid); answers the view',
   tags: ['users'],
   body: createViewBody,
   handler: ({ body, actor, services }) => insertView(services, actor, body),

@@ -1,0 +1,597 @@
+import { sql, type RawBuilder } from 'kysely';
+import { z } from 'zod';
+import type { RouteDef } from '../../server/http/route.js';
+import { allRoutes } from '../../server/modules/index.js';
+import { companyData, createCompany, describeEachDatabase, multipart, registerUser, TINY_PNG, uniqueEmail, type TestServer } from './harness.js';
+
+/**
+ * One sweep of every route in `allRoutes` against tenant isolation. Company A holds a row of every
+ * kind a route can name; company B's owner and its plain member (X-Company-Id: B) then:
+ *   1. call every route whose path names a row with A's ids: refused (404; 403 only from a route
+ *      that is not company-bound, for lack of a permission; 400 for a token that is no invitation);
+ *   2. read B's own rows and lists, and search for A's names: no row of A in the answer;
+ *   3. send A's ids in the id fields of every body (B's own rows everywhere else): refused, while
+ *      the same body with B's ids succeeds;
+ *   4. call every route with B's own ids but X-Company-Id: A: refused.
+ * After each route, A's rows in every table must be exactly as before. A route whose path param, body
+ * id field or table this file cannot place fails the sweep with what to add, so a new route is swept
+ * as soon as it is listed.
+ */
+
+const API = '/api/v1';
+
+type IdKind =
+  | 'company'
+  | 'role'
+  | 'membership'
+  | 'crew'
+  | 'taskType'
+  | 'damageType'
+  | 'footprintType'
+  | 'safetyAuthority'
+  | 'itemCategory'
+  | 'item'
+  | 'partnership'
+  | 'market'
+  | 'view';
+type TokenKind = 'memberInvitation' | 'partnerInvitation';
+type ValueKind = 'partnerType' | 'searchText';
+type ParamKind = IdKind | TokenKind | ValueKind;
+
+interface Caller {
+  name: string;
+  token: string;
+  headers: Record<string, string>;
+}
+
+interface Tenant {
+  marker: string;
+  companyId: number;
+  owner: Caller;
+  member: Caller;
+  /** Rows of each kind; the first of each is the one bodies name. */
+  ids: Record<IdKind, number[]>;
+  /** What a token param is filled with: the stored hash of the tenant's invitation, which must not work as its token. */
+  tokens: Record<TokenKind, string[]>;
+  /** Everything the tenant owns, for the snapshot: its companies (the partner company it created too), users and e-mail addresses. */
+  scope: { companies: number[]; users: number[]; emails: string[] };
+}
+
+type RouteKey = string;
+const keyOf = (r: RouteDef<any, any, any>): RouteKey => `${r.method} ${r.url}`;
+const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+const literals = (url: string) => url.split('/').filter((s) => s && !s.startsWith(':'));
+
+// ---- Which kind of row each path param names --------------------------------------------------
+
+const PARAM_KINDS: Record<string, ParamKind> = {
+  companyId: 'company',
+  subcontractorId: 'company',
+  clientId: 'company',
+  code: 'memberInvitation',
+  type: 'partnerType',
+  text: 'searchText',
+};
+/** `:id` names a row of the area its URL starts with. */
+const ID_BY_ROOT: Record<string, IdKind> = {
+  companies: 'company',
+  roles: 'role',
+  memberships: 'membership',
+  crews: 'crew',
+  'task-types': 'taskType',
+  'damage-types': 'damageType',
+  'footprint-types': 'footprintType',
+  'safety-authorities': 'safetyAuthority',
+  'item-categories': 'itemCategory',
+  items: 'item',
+  partnerships: 'partnership',
+};
+const TOKEN_BY_ROOT: Record<string, TokenKind> = { memberships: 'memberInvitation', partnerships: 'partnerInvitation' };
+const VALUE_KINDS = new Set<ParamKind>(['partnerType', 'searchText']);
+const TOKEN_KINDS = new Set<ParamKind>(['memberInvitation', 'partnerInvitation']);
+
+function paramKind(url: string, param: string): ParamKind | undefined {
+  if (PARAM_KINDS[param]) return PARAM_KINDS[param];
+  const root = literals(url)[0]!;
+  if (param === 'id') return ID_BY_ROOT[root];
+  if (param === 'token') return TOKEN_BY_ROOT[root];
+  return undefined;
+}
+
+/** Routes that answer another company's data on purpose; each names the decision that makes it so. */
+const OPEN_BY_DESIGN: Record<RouteKey, string> = {
+  'GET /staticfiles/:publicId': 'pictures are served to <img> tags by an unguessable id, without a session (docs/decisions.md, Files)',
+  'GET /partnerships/companies/prefix/:text': 'adding an existing company as a partner needs its id: the search answers ids and names of live companies (docs/decisions.md, Partners)',
+};
+/** Routes the list pass leaves out, with why. */
+const NOT_LISTED: Record<RouteKey, string> = {
+  'GET /users/logout': "ends the caller's own session and answers nothing",
+};
+
+// ---- Which kind of row each id field of a body names --------------------------------------------
+
+/** Numbers, or fields named like ids, that name no row another company could own. */
+const NOT_REFERENCES: Record<string, string> = {
+  nextInvoiceNumber: 'a counter',
+  paymentTermsDays: 'a number of days',
+  defaultRetainagePercent: 'a percentage',
+  photosNumber: 'a number of photos',
+  iconId: 'only null is accepted (removes the icon); icons are uploaded',
+  'permissions.[].resourceId': "a role names resources of its own company; holding it grants nothing in another",
+};
+/** Body fields that take another company's id on purpose. */
+const REFERENCES_BY_DESIGN: Record<string, string> = {
+  guestCompanyId: 'adding an existing company as a partner needs no consent from it (docs/decisions.md, Partners)',
+};
+const BODY_REFERENCES: Record<string, IdKind | ((url: string) => IdKind | undefined)> = {
+  view: 'view',
+  roleId: 'role',
+  members: 'membership',
+  leaders: 'membership',
+  newCrewMembers: 'membership',
+  assignedToCrewsAsMember: 'crew',
+  assignedToCrewsAsLeader: 'crew',
+  categories: 'itemCategory',
+  categoryId: 'itemCategory',
+  marketId: 'market',
+  parentId: (url) => ({ companies: 'company', 'item-categories': 'itemCategory' } as const)[literals(url).at(-1)!],
+};
+
+interface Leaf {
+  path: string;
+  numeric: boolean;
+}
+
+const WRAPPERS = ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'];
+const defOf = (schema: any): any => schema?._zod?.def;
+const unwrap = (schema: any): any => (WRAPPERS.includes(defOf(schema)?.type) ? unwrap(defOf(schema).innerType) : schema);
+
+/** Whether a field holds numbers, alone or in a list (after preprocessing, coercion or a union). */
+function numeric(schema: any): boolean {
+  const def = defOf(unwrap(schema));
+  if (!def) return false;
+  if (def.type === 'number') return true;
+  if (def.type === 'pipe') return numeric(def.in) || numeric(def.out);
+  if (def.type === 'union') return def.options.some(numeric);
+  if (def.type === 'array') return numeric(def.element);
+  return false;
+}
+
+/** Every field of a body schema, nested ones as `a.b` and `list.[].b`. */
+function fields(schema: any, prefix = ''): Leaf[] {
+  let object = unwrap(schema);
+  while (defOf(object)?.type === 'pipe') object = unwrap(defOf(object).in);
+  if (defOf(object)?.type !== 'object') return [];
+  return Object.entries(defOf(object).shape).flatMap(([key, value]) => {
+    const path = `${prefix}${key}`;
+    const inner = defOf(unwrap(value));
+    const nested = inner?.type === 'array' ? fields(inner.element, `${path}.[].`) : fields(value, `${path}.`);
+    return [{ path, numeric: numeric(value) }, ...nested];
+  });
+}
+
+/** The body fields of a route that name rows, each with the kind it names; unplaceable ones are reported. */
+function bodyReferences(route: RouteDef<any, any, any>, problems: string[]): Array<{ field: string; kind: IdKind }> {
+  if (!route.body) return [];
+  const out: Array<{ field: string; kind: IdKind }> = [];
+  for (const leaf of fields(route.body)) {
+    const name = leaf.path.split('.').at(-1)!;
+    const idLike = leaf.numeric || /Ids?$/.test(name);
+    if (!idLike || NOT_REFERENCES[leaf.path] || NOT_REFERENCES[name] || REFERENCES_BY_DESIGN[name]) continue;
+    const rule = BODY_REFERENCES[name];
+    const kind = typeof rule === 'function' ? rule(route.url) : rule;
+    if (!kind) problems.push(`add a body mapping for ${keyOf(route)} field ${leaf.path} (BODY_REFERENCES, or NOT_REFERENCES with why)`);
+    else if (leaf.path.includes('.')) problems.push(`${keyOf(route)}: nested id field ${leaf.path} needs the sweep to learn nested substitution`);
+    else out.push({ field: name, kind });
+  }
+  return out;
+}
+
+// ---- A valid body for every route that takes one ---------------------------------------------
+
+type Payload = { json: unknown } | { multipart: ReturnType<typeof multipart> } | { none: true };
+type BodyFor = (t: Tenant, n: number) => Payload;
+
+const json = (value: unknown): Payload => ({ json: value });
+const NO_BODY: BodyFor = () => ({ none: true });
+const png = (type: string): BodyFor => () => ({ multipart: multipart({ type }, { name: 'probe.png', type: 'image/png', bytes: TINY_PNG }) });
+const first = (t: Tenant, kind: IdKind) => t.ids[kind][0]!;
+const probe = (n: number) => `Probe ${n}`;
+const probeEmail = (t: Tenant, n: number) => `${t.marker.toLowerCase()}.probe${n}.${Date.now().toString(36)}@example.com`;
+const typeBody: BodyFor = (_t, n) => json({ name: probe(n), description: 'probe' });
+const itemBody: BodyFor = (t, n) => json({ name: probe(n), code: `PR-${n}`, categoryId: first(t, 'itemCategory'), marketId: first(t, 'market') });
+const memberBody: BodyFor = (t, n) =>
+  json({
+    name: probe(n),
+    email: probeEmail(t, n),
+    roleId: first(t, 'role'),
+    assignedToCrewsAsMember: [first(t, 'crew')],
+    assignedToCrewsAsLeader: [first(t, 'crew')],
+    newCrewName: `Probe crew ${n}`,
+    newCrewMembers: [first(t, 'membership')],
+    categories: [first(t, 'itemCategory')],
+  });
+
+const BODIES: Record<RouteKey, BodyFor> = {
+  'PATCH /users/me': () => json({ city: 'Dallas' }),
+  'PATCH /users/me/change-password': () => json({ currentPassword: 'secret123', password: 'secret456' }),
+  'PATCH /users/me/shortcuts': () => json({ shortcuts: ['crews'] }),
+  'POST /users/me/views': (_t, n) => json({ type: 'crews', filters: { name: probe(n) } }),
+  'POST /users/me/files': png('profilePicture'),
+  'POST /users/register/:code': (t, n) => json({ name: 'Probe Person', phone: '+1 555 010 2020', email: probeEmail(t, n), password: 'secret123', passwordConfirm: 'secret123' }),
+  'PATCH /users/me/company/:companyId': NO_BODY,
+  'PATCH /users/me/views': (t, n) => json({ view: first(t, 'view'), form: { name: probe(n), filters: { name: 'x' } } }),
+  'DELETE /users/me/views': (t) => json({ view: first(t, 'view') }),
+  'POST /companies': (t, n) => json(companyData({ name: probe(n), parentId: first(t, 'company') })),
+  'PATCH /companies/:id': (_t, n) => json({ name: probe(n), city: 'Dallas' }),
+  'POST /companies/:id/files': png('logo'),
+  'POST /companies/:id/invoice': () => json({ invoiceNumberPrefix: 'PR-', nextInvoiceNumber: 7, paymentTermsDays: 15, defaultRetainagePercent: '5', remitTo: null, footerNotes: null }),
+  'POST /roles/company/:companyId': (_t, n) => json({ name: probe(n), permissions: [{ resourceType: 'crews', action: 'manage' }] }),
+  'PATCH /roles/company/:companyId/:id': () => json({ permissions: [{ resourceType: '_any', action: '_any' }] }),
+  'POST /companies/:id/memberships': memberBody,
+  'POST /companies/:id/memberships/bulk': (t, n) => ({
+    multipart: multipart({ type: 'members' }, { name: 'people.csv', type: 'text/csv', bytes: Buffer.from(`name,email,role\nProbe Person,${probeEmail(t, n)},Member\n`) }),
+  }),
+  'PATCH /memberships/:id': memberBody,
+  'PATCH /memberships/invitations/:token/accept': NO_BODY,
+  'PATCH /memberships/invitations/:token/decline': () => json({ reason: 'probe' }),
+  'POST /crews': (t, n) => json({ name: probe(n), members: [first(t, 'membership')], leaders: [first(t, 'membership')], categories: [first(t, 'itemCategory')] }),
+  'PATCH /crews/:id': (t) => json({ members: [first(t, 'membership')], leaders: [first(t, 'membership')], categories: [first(t, 'itemCategory')] }),
+  'POST /companies/:companyId/task-types': typeBody,
+  'PATCH /task-types/:id': typeBody,
+  'POST /companies/:companyId/damage-types': typeBody,
+  'PATCH /damage-types/:id': typeBody,
+  'POST /companies/:companyId/footprint-types': typeBody,
+  'PATCH /footprint-types/:id': typeBody,
+  'POST /companies/:companyId/safety-authorities': (_t, n) => json({ name: probe(n), phone: '+1 555 010 3030', email: 'safety@example.com' }),
+  'PATCH /safety-authorities/:id': (_t, n) => json({ name: probe(n) }),
+  // The second category is the first one's parent, so a move under it is always legal.
+  'POST /companies/:companyId/item-categories': (t, n) => json({ name: probe(n), color: '#123456', parentId: t.ids.itemCategory[1] }),
+  'PATCH /item-categories/:id': (t) => json({ color: '#654321', parentId: t.ids.itemCategory[1] }),
+  'POST /items': itemBody,
+  'PATCH /items/:id': itemBody,
+  'POST /partnerships/:id/items': itemBody,
+  'POST /items/:id/files': png('icon'),
+  // The tenant's own sub-company: a company it is not yet partners with.
+  'POST /partnerships/add/:type': (t) => json({ guestCompanyId: t.ids.company[1] }),
+  'POST /partnerships/invite/:type': (t, n) => json({ name: probe(n), contactName: 'Probe Contact', contactEmail: probeEmail(t, n) }),
+  'POST /partnerships/create/:type': (t, n) => json(companyData({ name: probe(n), contactEmail: probeEmail(t, n) })),
+  'PATCH /partnerships/invitations/:token/accept': NO_BODY,
+  'PATCH /partnerships/invitations/:token/decline': () => json({ reason: 'probe' }),
+  'POST /partnerships/:id/market': (_t, n) => json({ name: `Probe market ${n}` }),
+  'DELETE /partnerships/:id/market': (t) => json({ marketId: first(t, 'market') }),
+};
+
+/** A route sends a body when it declares one or changes something without one (uploads, accept). */
+const needsBody = (r: RouteDef<any, any, any>) => !!r.body || !['GET', 'DELETE'].includes(r.method);
+
+// ---- Seeding a tenant through the API -------------------------------------------------------------
+
+async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
+  const low = marker.toLowerCase();
+  const ownerAccount = await registerUser(s, { name: `${marker} Owner`, email: uniqueEmail(`${low}.owner`) });
+  const company = await createCompany(s, ownerAccount.token, { name: `${marker} Paving`, contactName: `${marker} Contact`, contactEmail: `${low}.office@example.com` });
+  const companyId = company.id as number;
+  const headers = { 'x-company-id': String(companyId) };
+  const owner: Caller = { name: `${marker} owner`, token: ownerAccount.token, headers };
+  const as = async (method: string, url: string, body?: unknown, extra: Record<string, string> = {}) => {
+    const res = await s.call(method as 'POST', `${API}${url}`, { token: owner.token, headers: { ...headers, ...extra }, body });
+    if (res.status >= 300) throw new Error(`seed ${marker} ${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const upload = (url: string, type: string) => {
+    const m = multipart({ type }, { name: `${low}.png`, type: 'image/png', bytes: TINY_PNG });
+    return as('POST', url, m.body, m.headers);
+  };
+
+  const memberAccount = await registerUser(s, { name: `${marker} Member`, email: uniqueEmail(`${low}.member`) });
+  const memberRole = await s.services.db.selectFrom('roles').select('id').where('scope_type', '=', 'company').where('scope_id', '=', companyId).where('name', '=', 'Member').executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  const memberMembership = await s.services.db
+    .insertInto('memberships')
+    .values({ user_id: memberAccount.user.id, company_id: companyId, type: 'company', role_id: memberRole.id, status: 'accepted', name: memberAccount.user.name, email: memberAccount.email, notification_settings: '{}', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const ownerMembership = await s.services.db.selectFrom('memberships').select('id').where('company_id', '=', companyId).where('user_id', '=', ownerAccount.user.id).executeTakeFirstOrThrow();
+
+  const sub = await as('POST', '/companies', companyData({ name: `${marker} North`, contactName: `${marker} North Contact`, contactEmail: `${low}.north@example.com`, parentId: companyId }));
+  const role = await as('POST', `/roles/company/${companyId}`, { name: `${marker} Foreman`, permissions: [{ resourceType: 'crews', action: 'view' }] });
+  const materials = await as('POST', `/companies/${companyId}/item-categories`, { name: `${marker} Materials`, color: '#112233' });
+  const pipes = await as('POST', `/companies/${companyId}/item-categories`, { name: `${marker} Pipes`, color: '#445566', parentId: materials.id });
+  await as('PATCH', `/memberships/${memberMembership.id}`, { categories: [pipes.id] });
+  const inviteeEmail = uniqueEmail(`${low}.invitee`);
+  const invitee = await as('POST', `/companies/${companyId}/memberships`, { name: `${marker} Invitee`, email: inviteeEmail, roleId: role.id, categories: [pipes.id] });
+  // The crew holds the invitee, so the member stays a plain member (the Member role, in no crew).
+  const crew = await as('POST', '/crews', { name: `${marker} Crew`, members: [invitee.id], leaders: [invitee.id, ownerMembership.id], categories: [pipes.id] });
+  const taskType = await as('POST', `/companies/${companyId}/task-types`, { name: `${marker} Trenching`, description: marker });
+  const damageType = await as('POST', `/companies/${companyId}/damage-types`, { name: `${marker} Gas line`, description: marker });
+  const footprintType = await as('POST', `/companies/${companyId}/footprint-types`, { name: `${marker} Sidewalk`, description: marker });
+  const authority = await as('POST', `/companies/${companyId}/safety-authorities`, { name: `${marker} Authority`, email: `${low}.authority@example.com` });
+  const partnerEmail = `${low}.client@example.com`;
+  const partnership = await as('POST', '/partnerships/create/client', companyData({ name: `${marker} Client Co`, contactName: `${marker} Client Contact`, contactEmail: partnerEmail }));
+  const { markets } = await as('POST', `/partnerships/${partnership.id}/market`, { name: `${marker} Market` });
+  const subEmail = `${low}.sub@example.com`;
+  const invited = await as('POST', '/partnerships/invite/subcontractor', { name: `${marker} Invited Sub`, contactName: `${marker} Sub Contact`, contactEmail: subEmail });
+  const item = await as('POST', '/items', { name: `${marker} Pipe`, code: 'P-1', categoryId: pipes.id, marketId: markets[0].id });
+  const partnerItem = await as('POST', `/partnerships/${partnership.id}/items`, { name: `${marker} Partner pipe`, code: 'P-1', categoryId: pipes.id, marketId: markets[0].id });
+  await upload(`/items/${item.id}/files`, 'icon');
+  await upload(`/companies/${companyId}/files`, 'logo');
+  await upload('/users/me/files', 'profilePicture');
+  const view = await as('POST', '/users/me/views', { type: 'crews', name: `${marker} view`, filters: { name: marker } });
+
+  const memberInvitation = await s.services.db.selectFrom('memberships').select('invite_token_hash').where('id', '=', invitee.id).executeTakeFirstOrThrow();
+  const partnerInvitation = await s.services.db.selectFrom('partnership_invitations').select('token_hash').where('partnership_id', '=', invited.id).executeTakeFirstOrThrow();
+
+  return {
+    marker,
+    companyId,
+    owner,
+    member: { name: `${marker} plain member`, token: memberAccount.token, headers },
+    ids: {
+      company: [companyId, sub.id],
+      role: [role.id, memberRole.id],
+      membership: [memberMembership.id, invitee.id, ownerMembership.id],
+      crew: [crew.id],
+      taskType: [taskType.id],
+      damageType: [damageType.id],
+      footprintType: [footprintType.id],
+      safetyAuthority: [authority.id],
+      itemCategory: [pipes.id, materials.id],
+      item: [item.id, partnerItem.id],
+      partnership: [partnership.id, invited.id],
+      market: [markets[0].id],
+      view: [view.id],
+    },
+    tokens: { memberInvitation: [memberInvitation.invite_token_hash!], partnerInvitation: [partnerInvitation.token_hash] },
+    scope: {
+      companies: [companyId, sub.id, partnership.partnerId],
+      users: [ownerAccount.user.id, memberAccount.user.id],
+      emails: [ownerAccount.email, memberAccount.email, inviteeEmail, partnerEmail, subEmail, `${low}.office@example.com`, `${low}.north@example.com`],
+    },
+  };
+}
+
+// ---- A's rows, table by table --------------------------------------------------------------------
+
+type Scope = Tenant['scope'];
+const list = (xs: Array<number | string>) => sql.join(xs);
+const companiesOf = (a: Scope) => list(a.companies);
+const partnershipsOf = (a: Scope) =>
+  sql`select id from partnerships where company_id in (${companiesOf(a)}) or partner_company_id in (${companiesOf(a)}) or client_id in (${companiesOf(a)}) or subcontractor_id in (${companiesOf(a)})`;
+const crewsOf = (a: Scope) => sql`select id from crews where company_id in (${companiesOf(a)})`;
+const membershipsOf = (a: Scope) => sql`select id from memberships where company_id in (${companiesOf(a)})`;
+const categoriesOf = (a: Scope) => sql`select id from item_categories where company_id in (${companiesOf(a)})`;
+
+/** Which rows of a table are A's, where a company_id column alone does not say it all. */
+const TABLE_SCOPES: Record<string, (a: Scope) => RawBuilder<unknown>> = {
+  companies: (a) => sql`id in (${companiesOf(a)})`,
+  roles: (a) => sql`scope_type = 'company' and scope_id in (${companiesOf(a)})`,
+  users: (a) => sql`id in (${list(a.users)})`,
+  sessions: (a) => sql`user_id in (${list(a.users)})`,
+  password_resets: (a) => sql`user_id in (${list(a.users)})`,
+  user_views: (a) => sql`user_id in (${list(a.users)})`,
+  memberships: (a) => sql`company_id in (${companiesOf(a)}) or user_id in (${list(a.users)})`,
+  crew_members: (a) => sql`crew_id in (${crewsOf(a)}) or membership_id in (${membershipsOf(a)})`,
+  crew_categories: (a) => sql`crew_id in (${crewsOf(a)}) or category_id in (${categoriesOf(a)})`,
+  member_categories: (a) => sql`membership_id in (${membershipsOf(a)}) or category_id in (${categoriesOf(a)})`,
+  audit_events: (a) => sql`company_id in (${companiesOf(a)}) or actor_user_id in (${list(a.users)})`,
+  mail_outbox: (a) => sql`to_address in (${list(a.emails)})`,
+  files: (a) => sql`company_id in (${companiesOf(a)}) or (entity_type = 'user' and entity_id in (${list(a.users.map(String))}))`,
+  partnerships: (a) => sql`id in (${partnershipsOf(a)})`,
+  partnership_invitations: (a) => sql`partnership_id in (${partnershipsOf(a)})`,
+  partnership_markets: (a) => sql`partnership_id in (${partnershipsOf(a)}) or market_id in (select id from markets where company_id in (${companiesOf(a)}))`,
+  items: (a) => sql`company_id in (${companiesOf(a)}) or partnership_id in (${partnershipsOf(a)})`,
+};
+
+type Snapshot = Map<string, string[]>;
+type ScopedTable = { name: string; rows: RawBuilder<unknown> };
+
+/** Every table of the database with the condition picking A's rows; a table with no rule is reported. */
+async function scopedTables(s: TestServer, a: Scope, problems: string[]): Promise<ScopedTable[]> {
+  const db = s.services.db;
+  const schema = s.services.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s : undefined;
+  const tables = (await db.introspection.getTables()).filter((t) => !schema || t.schema === schema);
+  return tables.flatMap((table) => {
+    const rule = TABLE_SCOPES[table.name] ?? (table.columns.some((c) => c.name === 'company_id') ? (x: Scope) => sql`company_id in (${companiesOf(x)})` : undefined);
+    if (rule) return [{ name: table.name, rows: rule(a) }];
+    problems.push(`add a snapshot rule for table ${table.name} (TABLE_SCOPES): which of its rows are a company's?`);
+    return [];
+  });
+}
+
+/** A's rows, table by table, as sorted JSON. */
+async function snapshot(s: TestServer, tables: ScopedTable[]): Promise<Snapshot> {
+  const rows = await Promise.all(tables.map((table) => sql<Record<string, unknown>>`select * from ${sql.table(table.name)} where ${table.rows}`.execute(s.services.db)));
+  return new Map(tables.map((table, i) => [table.name, rows[i]!.rows.map((r) => JSON.stringify(r)).sort()]));
+}
+
+function changes(before: Snapshot, after: Snapshot): string[] {
+  const out: string[] = [];
+  for (const [table, rows] of after) {
+    const was = before.get(table) ?? [];
+    const gone = was.filter((r) => !rows.includes(r));
+    const added = rows.filter((r) => !was.includes(r));
+    if (gone.length || added.length) out.push(`${table}: ${gone.map((r) => `- ${r}`).concat(added.map((r) => `+ ${r}`)).join(' ').slice(0, 600)}`);
+  }
+  return out;
+}
+
+// ---- The sweep ----------------------------------------------------------------------------------
+
+type AnyRoute = RouteDef<any, any, any>;
+const isCompanyBound = (r: AnyRoute) => typeof r.access === 'object' && 'company' in r.access && !!r.access.company;
+const needsPermission = (r: AnyRoute) => typeof r.access === 'object' && !isCompanyBound(r);
+
+/** What a path param is filled with for a tenant: its rows of that kind (all, or the first), its invitation tokens, or a fixed value. */
+function paramValues(t: Tenant, kind: ParamKind, searchText: string, all: boolean): Array<string | number> {
+  if (kind === 'partnerType') return all ? ['client', 'subcontractor'] : ['client'];
+  if (kind === 'searchText') return [searchText];
+  const values = TOKEN_KINDS.has(kind) ? t.tokens[kind as TokenKind] : t.ids[kind as IdKind];
+  return all ? values : values.slice(0, 1);
+}
+
+/** Every combination of values for the params of a URL, one request each. */
+function fillings(url: string, values: (kind: ParamKind) => Array<string | number>): string[] {
+  let urls = [url];
+  for (const param of paramsOf(url)) {
+    const kind = paramKind(url, param)!;
+    urls = urls.flatMap((u) => values(kind).map((v) => u.replace(`:${param}`, encodeURIComponent(String(v)))));
+  }
+  return urls;
+}
+
+/**
+ * The routes the sweep sends: each path param names a known kind of row and a body is at hand where
+ * one is sent. A public route that names no row (sign-up, login, password reset) carries neither a
+ * session nor an id to swap. What cannot be placed is reported as what to add.
+ */
+function placeRoutes(candidates: AnyRoute[], problems: string[]): AnyRoute[] {
+  return candidates.filter((route) => {
+    const key = keyOf(route);
+    if (OPEN_BY_DESIGN[key]) return false;
+    const unknown = paramsOf(route.url).find((p) => !paramKind(route.url, p));
+    if (unknown) {
+      problems.push(`add a mapping for ${key}: param ${unknown} names no known kind of row (PARAM_KINDS, ID_BY_ROOT or TOKEN_BY_ROOT)`);
+      return false;
+    }
+    bodyReferences(route, problems);
+    const namesRows = paramsOf(route.url).some((p) => !VALUE_KINDS.has(paramKind(route.url, p)!));
+    if (route.access === 'public' && !namesRows) return false;
+    if (needsBody(route) && !BODIES[key]) {
+      problems.push(`add a body for ${key} (BODIES): the sweep sends valid bodies`);
+      return false;
+    }
+    return true;
+  });
+}
+
+async function send(s: TestServer, route: AnyRoute, url: string, caller: Caller, payload: Payload | null, headers = caller.headers) {
+  const opts: { token: string; headers: Record<string, string>; body?: unknown } = { token: caller.token, headers: { ...headers } };
+  if (payload && 'json' in payload) opts.body = payload.json;
+  if (payload && 'multipart' in payload) {
+    opts.body = payload.multipart.body;
+    Object.assign(opts.headers, payload.multipart.headers);
+  }
+  return s.call(route.method, `${API}${url}`, opts);
+}
+
+const excerpt = (body: unknown) => JSON.stringify(body).slice(0, 240);
+
+describeEachDatabase("tenant isolation: every route, with another company's ids", (server) => {
+  it("refuses every route another company's ids, shows none of its rows and changes none of them", { timeout: 60_000 }, async () => {
+    const s = server();
+    const a = await seedTenant(s, 'Zqalpha');
+    const b = await seedTenant(s, 'Zqbravo');
+    const problems: string[] = [];
+    let n = 0;
+    const showsA = (body: unknown) => JSON.stringify(body ?? '').toLowerCase().includes(a.marker.toLowerCase());
+    const tables = await scopedTables(s, a.scope, problems);
+    let before = await snapshot(s, tables);
+
+    /** After each route: A's rows as they were; a change is reported once and becomes the new baseline. */
+    const checkUnchanged = async (what: string) => {
+      const after = await snapshot(s, tables);
+      const diff = changes(before, after);
+      if (diff.length) problems.push(`${what} changed company A's rows: ${diff.join('; ')}`);
+      before = after;
+    };
+
+    const routes = placeRoutes(allRoutes, problems);
+    const bodyFor = (route: AnyRoute, t: Tenant): Payload | null => (needsBody(route) ? BODIES[keyOf(route)]!(t, ++n) : null);
+
+    // 1. A's rows named in the path: refused, whoever of B asks.
+    for (const route of routes) {
+      const kinds = paramsOf(route.url).map((p) => paramKind(route.url, p)!);
+      if (kinds.every((k) => VALUE_KINDS.has(k))) continue;
+      const hasToken = kinds.some((k) => TOKEN_KINDS.has(k));
+      for (const url of fillings(route.url, (kind) => paramValues(a, kind, a.marker, true))) {
+        for (const caller of [b.owner, b.member]) {
+          const res = await send(s, route, url, caller, bodyFor(route, a));
+          const refused =
+            res.status === 404 ||
+            (hasToken && res.status === 400 && res.body?.error?.code === 'INVALID_INVITATION') ||
+            (caller === b.member && needsPermission(route) && res.status === 403);
+          if (!refused) problems.push(`${keyOf(route)} as ${caller.name} with ${url}: expected a refusal (404), got ${res.status} ${excerpt(res.body)}`);
+          if (showsA(res.body)) problems.push(`${keyOf(route)} as ${caller.name} with ${url}: the answer shows company A's data`);
+        }
+      }
+      await checkUnchanged(keyOf(route));
+    }
+
+    // 2. Every read of B's own rows and lists (searches for A's names included): none of A's rows in the answer.
+    for (const route of routes) {
+      if (route.method !== 'GET' || NOT_LISTED[keyOf(route)]) continue;
+      for (const url of fillings(route.url, (kind) => paramValues(b, kind, a.marker, true))) {
+        for (const caller of [b.owner, b.member]) {
+          const res = await send(s, route, url, caller, null);
+          if (res.status >= 500) problems.push(`${keyOf(route)} as ${caller.name} with ${url}: ${res.status}`);
+          if (showsA(res.body)) problems.push(`${keyOf(route)} as ${caller.name} with ${url}: the answer shows company A's data: ${excerpt(res.body)}`);
+        }
+      }
+      await checkUnchanged(`${keyOf(route)} (B's own)`);
+    }
+
+    // 3. A's ids in a body's id fields, B's everywhere else: refused, while the same body with B's ids succeeds.
+    // Deletes come last, so the controls before them still find B's rows.
+    const deletesLast = [...routes].sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
+    for (const route of deletesLast) {
+      const key = keyOf(route);
+      const refs = bodyReferences(route, []);
+      if (!refs.length) continue;
+      const [url] = fillings(route.url, (kind) => paramValues(b, kind, a.marker, false));
+      for (const { field, kind } of refs) {
+        for (const foreign of a.ids[kind]) {
+          const payload = bodyFor(route, b) as { json: Record<string, unknown> };
+          if (!(field in payload.json)) {
+            problems.push(`the body for ${key} (BODIES) must send ${field}, so the sweep can swap in another company's id`);
+            break;
+          }
+          const swapped = { json: { ...payload.json, [field]: Array.isArray(payload.json[field]) ? [foreign] : foreign } };
+          const res = await send(s, route, url!, b.owner, swapped);
+          if (![400, 404].includes(res.status)) problems.push(`${key} with company A's ${kind} ${foreign} in ${field}: expected 400 or 404, got ${res.status} ${excerpt(res.body)}`);
+          if (showsA(res.body)) problems.push(`${key} with company A's ${kind} in ${field}: the answer shows company A's data`);
+        }
+      }
+      const control = await send(s, route, url!, b.owner, bodyFor(route, b));
+      if (control.status >= 300) problems.push(`${key}: the control with company B's own ids failed (${control.status} ${excerpt(control.body)}), so its refusals prove nothing`);
+      await checkUnchanged(`${key} (ids in the body)`);
+    }
+
+    // 4. B's own rows, but acting in A through X-Company-Id: refused before anything happens.
+    for (const route of routes) {
+      if (route.access === 'public') continue;
+      const [url] = fillings(route.url, (kind) => paramValues(b, kind, a.marker, false));
+      const res = await send(s, route, url!, b.owner, bodyFor(route, b), { 'x-company-id': String(a.companyId) });
+      if (res.status < 400) problems.push(`${keyOf(route)} as ${b.owner.name} with X-Company-Id of company A: expected a refusal, got ${res.status}`);
+      if (showsA(res.body)) problems.push(`${keyOf(route)} with X-Company-Id of company A: the answer shows company A's data`);
+    }
+    await checkUnchanged('X-Company-Id of company A');
+
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('tenant isolation: a route the sweep cannot place fails it', () => {
+  it('names what to add for an unknown path param, a missing body and an unmapped body id field', () => {
+    const route = (method: 'GET' | 'POST', url: string, body?: z.ZodType) =>
+      ({ method, url, access: { permission: 'projects:view' }, summary: '', tags: [], body, handler: async () => undefined }) as AnyRoute;
+    const problems: string[] = [];
+    const placed = placeRoutes(
+      [
+        route('GET', '/projects/:id'),
+        route('POST', '/companies/:companyId/projects', z.object({ name: z.string() })),
+        route('POST', '/crews/:id/projects', z.object({ projectId: z.number(), budgetCents: z.number() })),
+        route('GET', '/crews/:id'),
+      ],
+      problems,
+    );
+    expect(placed.map(keyOf)).toEqual(['GET /crews/:id']);
+    expect(problems).toEqual([
+      'add a mapping for GET /projects/:id: param id names no known kind of row (PARAM_KINDS, ID_BY_ROOT or TOKEN_BY_ROOT)',
+      'add a body for POST /companies/:companyId/projects (BODIES): the sweep sends valid bodies',
+      'add a body mapping for POST /crews/:id/projects field projectId (BODY_REFERENCES, or NOT_REFERENCES with why)',
+      'add a body mapping for POST /crews/:id/projects field budgetCents (BODY_REFERENCES, or NOT_REFERENCES with why)',
+      'add a body for POST /crews/:id/projects (BODIES): the sweep sends valid bodies',
+    ]);
+  });
+});
