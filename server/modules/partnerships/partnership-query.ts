@@ -12,7 +12,8 @@ export function partnershipRows(db: Executor, viewerId: number, type: PartnerTyp
   const own = type === 'client' ? 'p.subcontractor_id' : 'p.client_id';
   const other = type === 'client' ? 'p.client_id' : 'p.subcontractor_id';
   const isHost = sql<boolean>`p.company_id = ${viewerId}`;
-  // The asking company learns nothing of the asked one but its name until the request is accepted.
+  // The host sees the contact it was given (the asked company's own once it accepts); the partner sees
+  // the host company's own contact. The asking company learns nothing but the name until then.
   const contact = (column: 'contact_name' | 'contact_email') =>
     sql<string | null>`case when ${isHost} and p.status = 'requested' then null when ${isHost} then ${sql.ref(`p.${column}`)} else ${sql.ref(`o.${column}`)} end`;
   return (
@@ -35,7 +36,6 @@ export function partnershipRows(db: Executor, viewerId: number, type: PartnerTyp
         'p.updated_at',
         sql<number | null>`${sql.ref(other)}`.as('partner_id'),
         sql<string>`coalesce(o.name, p.name)`.as('name'),
-        // The host sees the contact it was given; the partner sees the host company's own contact.
         contact('contact_name').as('contact_name'),
         contact('contact_email').as('contact_email'),
         sql<PartnershipSide>`case when ${isHost} then 'host' else 'partner' end`.as('side'),

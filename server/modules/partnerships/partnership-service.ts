@@ -35,14 +35,14 @@ export async function listPartnerships(services: Services, actor: Actor, type: P
 export async function sideOf(db: Executor, id: number, companyId: number) {
   const row = await db
     .selectFrom('partnerships')
-    .select(['id', 'company_id', 'partner_company_id', 'client_id', 'subcontractor_id', 'status'])
+    .select(['id', 'company_id', 'client_id', 'subcontractor_id', 'status'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
   const type: PartnerType | null = row.subcontractor_id === companyId ? 'client' : row.client_id === companyId ? 'subcontractor' : null;
   if (!type) return null;
   const side: PartnershipSide = row.company_id === companyId ? 'host' : 'partner';
-  return { id, type, side, isHost: side === 'host', hostId: row.company_id, partnerId: row.partner_company_id, status: row.status as PartnershipStatus };
+  return { id, type, side, status: row.status as PartnershipStatus };
 }
 
 /** One partnership as the company sees it; 404 when it is not one of its own. */
@@ -83,7 +83,7 @@ export async function getPartnershipBetween(services: Services, actor: Actor, su
 export async function requireHost(db: Executor, id: number, companyId: number) {
   const side = await sideOf(db, id, companyId);
   if (!side) throw partnershipNotFound();
-  if (!side.isHost) throw forbidden('Only the company that made this partnership can change it.');
+  if (side.side !== 'host') throw forbidden('Only the company that made this partnership can change it.');
   return side;
 }
 
