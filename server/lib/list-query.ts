@@ -174,7 +174,7 @@ export function parseListQuery(spec: ListSpec, raw: RawListQuery): ParsedList {
 }
 
 /** `%` and `_` in the caller's text are matched literally; `!` is the escape character. */
-const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+export const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
 /**
  * Case-insensitive LIKE: SQLite's own LIKE already ignores ASCII case (and its lower() folds ASCII

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Actor } from '../../http/actor.js';
+import { escapeLike } from '../../lib/list-query.js';
 import type { Services } from '../../services.js';
 import { activeCompanyId } from './partnership-service.js';
 
@@ -11,7 +12,7 @@ const SEARCH_LIMIT = 10;
  * directory cannot be read out.
  */
 export async function searchCompanies(services: Services, actor: Actor, prefix: string) {
-  const pattern = `${prefix.trim().toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+  const pattern = `${escapeLike(prefix.trim().toLowerCase())}%`;
   const companies = await services.db
     .selectFrom('companies')
     .select(['id', 'name'])

@@ -6,6 +6,7 @@ import type { Actor } from '../../http/actor.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { nowIso } from '../../lib/json.js';
+import { escapeLike } from '../../lib/list-query.js';
 import type { Services } from '../../services.js';
 import { marketsOf } from './partnership-query.js';
 import { activeCompanyId, requireHost } from './partnership-service.js';
@@ -15,16 +16,13 @@ const SEARCH_LIMIT = 20;
 /** Lower-cased in one place (JavaScript's rules, not the database's), so lookups and search agree. */
 const searchName = (name: string) => name.trim().toLocaleLowerCase('en-US');
 
-/** `%` and `_` typed by the user are matched literally; `!` is the escape character. */
-const likePrefix = (text: string) => `${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-
 /** GET /market/prefix/{text}: the active company's markets whose name starts with the text. */
 export async function searchMarkets(services: Services, actor: Actor, prefix: string): Promise<{ markets: Market[] }> {
   const markets = await services.db
     .selectFrom('markets')
     .select(['id', 'name'])
     .where('company_id', '=', activeCompanyId(actor))
-    .where(sql<boolean>`search_name like ${likePrefix(searchName(prefix))} escape '!'`)
+    .where(sql<boolean>`search_name like ${`${escapeLike(searchName(prefix))}%`} escape '!'`)
     .orderBy('search_name')
     .limit(SEARCH_LIMIT)
     .execute();
