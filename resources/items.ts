@@ -19,6 +19,8 @@ export const ITEM_MESSAGES = {
   photos: 'Photos must be a whole number from 0 to 100',
   unknownCategory: 'No such category in this company',
   unknownMarket: 'No such market for this item',
+  partnershipEnded: 'This partnership has ended: its items stay, but no new ones can be added',
+  partnershipNotAccepted: 'Accept the request first: items can be added once you work together',
 } as const;
 
 const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).nullable().optional().transform((v) => v || null);

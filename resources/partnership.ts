@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { companyFields } from './company.js';
 import { defineResource, type ResourceDef, type ResourceField } from './engine.js';
+import type { PartnershipSide, PartnershipStatus } from './partnership-lifecycle.js';
 import { email } from './user.js';
+
+export type { PartnershipSide, PartnershipStatus } from './partnership-lifecycle.js';
 
 /**
  * Partnerships (spec 01 §3): a host company works with a partner company as its client or its
@@ -14,9 +17,6 @@ export const partnerType = z.enum(PARTNER_TYPES, { error: 'Type must be client o
 /** The other side of a relationship: a host's subcontractor sees the host as its client. */
 export const oppositeType = (type: PartnerType): PartnerType => (type === 'client' ? 'subcontractor' : 'client');
 
-export const PARTNERSHIP_STATUSES = ['active', 'invited', 'declined'] as const;
-export type PartnershipStatus = (typeof PARTNERSHIP_STATUSES)[number];
-
 /** Spec 01 §9: market search needs at least 3 characters; the client asks only past 2. */
 export const MARKET_SEARCH_MIN = 3;
 /** Company search in the Add dialog follows the same rule, so the directory cannot be listed letter by letter. */
@@ -26,6 +26,9 @@ export const PARTNER_MESSAGES = {
   client: { added: 'Client Added', deleted: 'Client Deleted' },
   subcontractor: { added: 'Subcontractor Added', deleted: 'Subcontractor Deleted' },
 } as const;
+
+/** The spec names no message for answering a request; these follow its wording. */
+export const REQUEST_MESSAGES = { accepted: 'Request Accepted', declined: 'Request Declined' } as const;
 
 export const INVITATION_INVALID = 'This invitation is invalid or has expired.';
 
@@ -50,7 +53,7 @@ export type InvitePartnerBody = z.infer<typeof invitePartnerBody>;
 export const createPartnerBody = companyFields;
 export type CreatePartnerBody = z.input<typeof createPartnerBody>;
 
-/** PATCH /partnerships/invitations/{token}/decline. */
+/** PATCH /partnerships/invitations/{token}/decline, and PATCH /partnerships/{id}/decline for a request. */
 export const declineInvitationBody = z.object({ reason: text('Reason', 1000) });
 export type DeclineInvitationBody = z.infer<typeof declineInvitationBody>;
 
@@ -79,13 +82,17 @@ export interface PartnershipView {
   subcontractorId: number | null;
   partnerId: number | null;
   name: string;
+  /** The other company's contact; null for the asking company until its request is accepted. */
   contactName: string | null;
   contactEmail: string | null;
   status: PartnershipStatus;
-  /** Only the host sees why an invitation was declined. */
+  /** Why the invited company declined, in its own words. */
   declineReason: string | null;
-  /** 'host' made the partnership and manages it; 'partner' may only read it. */
-  side: 'host' | 'partner';
+  /** 'host' made the partnership and manages its markets; 'partner' was asked (or invited) and answers. */
+  side: PartnershipSide;
+  endedAt: string | null;
+  /** Which side ended it (compare with `side` to tell whether it was the company looking). */
+  endedBy: PartnershipSide | null;
   markets: Market[];
   createdAt: string;
   updatedAt: string;
@@ -102,16 +109,23 @@ export interface PartnershipInvitationView {
   subcontractorId: number | null;
   /** What the invited company becomes: the host's client or its subcontractor. */
   guestType: PartnerType;
-  status: 'pending' | 'accepted' | 'declined' | 'expired';
+  status: 'pending' | 'accepted' | 'declined' | 'expired' | 'withdrawn';
   declineReason: string | null;
   expiresAt: string;
 }
 
-const STATUS_OPTIONS = [
-  { value: 'active', label: 'Active' },
+export const STATUS_OPTIONS = [
+  { value: 'requested', label: 'Requested' },
   { value: 'invited', label: 'Invited' },
+  { value: 'active', label: 'Active' },
   { value: 'declined', label: 'Declined' },
-] as const;
+  { value: 'ended', label: 'Ended' },
+] as const satisfies ReadonlyArray<{ value: PartnershipStatus; label: string }>;
+
+const SIDE_OPTIONS = [
+  { value: 'host', label: 'Your company' },
+  { value: 'partner', label: 'The other company' },
+] as const satisfies ReadonlyArray<{ value: PartnershipSide; label: string }>;
 
 const fields: ResourceField[] = [
   { name: 'name', label: 'Name', kind: 'text', capitalize: true, grid: { flex: 1 }, sortable: true },
@@ -119,7 +133,10 @@ const fields: ResourceField[] = [
   { name: 'contactEmail', label: 'Contact email', kind: 'email', grid: { flex: 1 }, sortable: true, nullable: true },
   { name: 'status', label: 'Status', kind: 'select', options: STATUS_OPTIONS, grid: { width: 130 }, sortable: true },
   { name: 'declineReason', label: 'Decline reason', kind: 'multiline', grid: { flex: 1, hidden: true }, sortable: false, nullable: true, form: false },
+  // Which company asked: filtering on 'partner' with status 'requested' gives the requests waiting for this company.
+  { name: 'side', label: 'Asked by', kind: 'select', options: SIDE_OPTIONS, grid: { width: 150, hidden: true }, sortable: true, form: false },
   { name: 'createdAt', label: 'Since', kind: 'datetime', form: false, grid: { width: 180, hidden: true }, sortable: true },
+  { name: 'endedAt', label: 'Ended', kind: 'datetime', form: false, grid: { width: 180, hidden: true }, sortable: true, nullable: true },
 ];
 
 const partnerResource = (type: PartnerType, o: { name: string; label: string; singular: string }): ResourceDef =>

@@ -227,6 +227,11 @@ export interface PartnershipsTable {
   name: string;
   contact_name: string | null;
   contact_email: string | null;
+  /** Why the invited company declined (an e-mail invitation or a request); see migration 0009. */
+  decline_reason: string | null;
+  ended_at: string | null;
+  ended_by: number | null;
+  ended_by_company_id: number | null;
   created_by: number | null;
   created_at: string;
   updated_at: string;
@@ -239,7 +244,6 @@ export interface PartnershipInvitationsTable {
   guest_type: string;
   contact_email: string;
   status: string;
-  decline_reason: string | null;
   expires_at: string;
   answered_at: string | null;
   answered_by: number | null;

@@ -36,6 +36,7 @@ export function ResourceListPage({
   editable = true,
   extraColumns = NO_COLUMNS,
   actions,
+  notice,
   removal,
   deletable = ALWAYS,
 }: {
@@ -48,6 +49,8 @@ export function ResourceListPage({
   extraColumns?: GridColDef[];
   /** Buttons of the resource's own beside the grid's (an import). */
   actions?: ReactNode;
+  /** Something the resource asks the user's attention for, between the title and the grid (requests to answer). */
+  notice?: ReactNode;
   removal?: ResourceRemoval;
   /** Which rows offer Delete: not those the company may read but not remove. */
   deletable?: (row: Record<string, unknown>) => boolean;
@@ -123,6 +126,7 @@ export function ResourceListPage({
           )}
         </Stack>
       </Stack>
+      {notice}
       {tableQuery.isError && <Alert severity="error">The {def.label.toLowerCase()} could not be loaded. {tableQuery.error?.message}</Alert>}
       <Card>
         <DataGrid

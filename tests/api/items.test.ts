@@ -186,9 +186,11 @@ describeEachDatabase('items: the active company catalog', (server) => {
 });
 
 describeEachDatabase('items: per partnership', (server) => {
+  /** The host asks the client company, which accepts. */
   async function clientPartnership(s: TestServer, host: Owner, client: Owner) {
     const res = await s.call('POST', `${API}/partnerships/add/client`, { token: host.token, body: { guestCompanyId: client.company.id } });
     expect(res.status).toBe(201);
+    expect((await s.call('PATCH', `${API}/partnerships/${res.body.id}/accept`, { token: client.token })).status).toBe(200);
     return res.body as { id: number };
   }
 
@@ -235,9 +237,33 @@ describeEachDatabase('items: per partnership', (server) => {
     expect(movedMarket.status).toBe(400);
     expect((await s.call('PATCH', `${API}/items/${made.id}`, { token: host.token, body: { marketId: null } })).body.marketName).toBeNull();
 
-    // Deleting the partnership takes its items along; the company's own items stay.
-    expect((await s.call('DELETE', `${API}/partnerships/delete/${partnership.id}`, { token: host.token })).status).toBe(204);
-    expect(names((await s.call('GET', `${API}/items?_sort=name`, { token: host.token })).body)).toEqual(['Own Item', 'Own With Same Code']);
+    // Ending the partnership (here by the client) keeps every item on both sides; no new ones are made for it.
+    expect((await s.call('DELETE', `${API}/partnerships/delete/${partnership.id}`, { token: client.token })).status).toBe(204);
+    expect(names((await s.call('GET', `${API}/items?_sort=name`, { token: host.token })).body)).toEqual(['Client Item', 'Own Item', 'Own With Same Code']);
+    expect(names((await s.call('GET', path, { token: client.token })).body)).toEqual(['Kept By The Client']);
+    const late = await s.call('POST', path, { token: host.token, body: { name: 'Too Late' } });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('This partnership has ended: its items stay, but no new ones can be added');
+    // Each side removes its own rows when it wants to, and only its own.
+    expect((await s.call('DELETE', `${API}/items/${clientOwn.id}`, { token: host.token })).status).toBe(404);
+    expect((await s.call('DELETE', `${API}/items/${clientOwn.id}`, { token: client.token })).status).toBe(204);
+    expect(names((await s.call('GET', path, { token: host.token })).body)).toEqual(['Client Item']);
+  });
+
+  it('takes new items for a request only from the company that asked, until it is answered', async () => {
+    const s = server();
+    const host = await ownerWithCompany(s, 'Host');
+    const client = await ownerWithCompany(s, 'Client');
+    const request = (await s.call('POST', `${API}/partnerships/add/client`, { token: host.token, body: { guestCompanyId: client.company.id } })).body;
+    const path = `${API}/partnerships/${request.id}/items`;
+    await post(s, host.token, { name: 'Prepared' }, path);
+    const early = await s.call('POST', path, { token: client.token, body: { name: 'Too Early' } });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('Accept the request first: items can be added once you work together');
+    expect(await rows(s, client.company.id)).toEqual([]);
+    await s.call('PATCH', `${API}/partnerships/${request.id}/decline`, { token: client.token, body: { reason: 'No thanks' } });
+    expect((await s.call('POST', path, { token: host.token, body: { name: 'After No' } })).status).toBe(409);
+    expect(names((await s.call('GET', path, { token: host.token })).body)).toEqual(['Prepared']);
   });
 
   it("answers 404 for another company's partnership and 403 without the item permissions, changing nothing", async () => {

@@ -85,7 +85,8 @@ describeEachDatabase('partner invitations: invite, details, accept, decline', (s
     expect((await s.call('PATCH', `${API}/partnerships/invitations/${invitationToken}/accept`, { token: noCompany.token })).status).toBe(403);
     const plain = await addMember(s, b.company.id, 'Member');
     expect((await s.call('PATCH', `${API}/partnerships/invitations/${invitationToken}/accept`, { token: plain.token })).status).toBe(403);
-    expect((await s.call('PATCH', `${API}/partnerships/invitations/${invitationToken}/accept`, { token: a.token })).status).toBe(400);
+    // The inviting company cannot answer its own invitation.
+    expect((await s.call('PATCH', `${API}/partnerships/invitations/${invitationToken}/accept`, { token: a.token })).status).toBe(403);
     expect(await pendingCount(s)).toBeGreaterThan(0);
 
     const accepted = await s.call('PATCH', `${API}/partnerships/invitations/${invitationToken}/accept`, { token: b.token });
@@ -151,10 +152,15 @@ describeEachDatabase('partner invitations: invite, details, accept, decline', (s
     expect((await s.call('GET', `${API}/partnerships/invitations/${unknown}`)).status).toBe(404);
     expect((await s.call('PATCH', `${API}/partnerships/invitations/${unknown}/accept`, { token: b.token })).status).toBe(400);
 
+    // Withdrawing ends the partnership without deleting it: the link says so and no longer works.
     const withdrawn = await invite(s, a.token, 'subcontractor');
     expect((await s.call('DELETE', `${API}/partnerships/delete/${withdrawn.partnership.id}`, { token: a.token })).status).toBe(204);
-    expect((await s.call('GET', `${API}/partnerships/invitations/${withdrawn.invitationToken}`)).status).toBe(404);
+    expect((await s.call('GET', `${API}/partnerships/invitations/${withdrawn.invitationToken}`)).body.status).toBe('withdrawn');
     expect((await s.call('PATCH', `${API}/partnerships/invitations/${withdrawn.invitationToken}/accept`, { token: b.token })).status).toBe(400);
+    expect((await s.call('PATCH', `${API}/partnerships/invitations/${withdrawn.invitationToken}/decline`, { body: { reason: 'Late' } })).status).toBe(400);
+    expect((await s.call('GET', `${API}/partnerships/get/${withdrawn.partnership.id}`, { token: a.token })).body).toMatchObject({ status: 'ended', endedBy: 'host' });
+    // A withdrawn invitation does not block a new one to the same address.
+    await invite(s, a.token, 'subcontractor', { contactEmail: withdrawn.mail.to_address });
 
     await s.call('POST', `${API}/partnerships/add/subcontractor`, { token: a.token, body: { guestCompanyId: b.company.id } });
     const duplicate = await invite(s, a.token, 'subcontractor');

@@ -10,7 +10,7 @@ async function count(s: TestServer, table: 'partnerships' | 'companies' | 'membe
 const names = (rows: Array<{ name: string }>) => rows.map((r) => r.name);
 
 describeEachDatabase('partnerships: add, create, list, read and delete', (server) => {
-  it('adds an existing company as a subcontractor; both sides see the partnership from their side', async () => {
+  it('asks an existing company to be a subcontractor; once it accepts, both sides see the partnership from their side', async () => {
     const s = server();
     const a = await ownerWithCompany(s, 'Alpha Paving');
     const b = await ownerWithCompany(s, 'Bravo Boring');
@@ -18,7 +18,12 @@ describeEachDatabase('partnerships: add, create, list, read and delete', (server
 
     const added = await s.call('POST', `${API}/partnerships/add/subcontractor`, { token: a.token, body: { guestCompanyId: b.company.id } });
     expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({
+    expect(added.body).toMatchObject({ type: 'subcontractor', clientId: a.company.id, subcontractorId: b.company.id, partnerId: b.company.id, name: 'Bravo Boring', status: 'requested', side: 'host' });
+    const accepted = await s.call('PATCH', `${API}/partnerships/${added.body.id}/accept`, { token: b.token });
+    expect(accepted.status).toBe(200);
+
+    const read = await s.call('GET', `${API}/partnerships/get/${added.body.id}`, { token: a.token });
+    expect(read.body).toMatchObject({
       type: 'subcontractor',
       clientId: a.company.id,
       subcontractorId: b.company.id,
@@ -30,6 +35,8 @@ describeEachDatabase('partnerships: add, create, list, read and delete', (server
       side: 'host',
       markets: [],
       declineReason: null,
+      endedAt: null,
+      endedBy: null,
     });
 
     const mine = await s.call('GET', `${API}/partnerships/list/subcontractor`, { token: a.token });
@@ -38,14 +45,14 @@ describeEachDatabase('partnerships: add, create, list, read and delete', (server
     expect(names(mine.body)).toEqual(['Bravo Boring']);
     expect((await s.call('GET', `${API}/partnerships/list/client`, { token: a.token })).body).toEqual([]);
 
-    // Bravo sees Alpha among its clients, with Alpha's own contact, and may read but not manage it.
+    // Bravo sees Alpha among its clients, with Alpha's own contact, and may read it.
     const theirs = await s.call('GET', `${API}/partnerships/list/client`, { token: b.token });
     expect(theirs.body).toHaveLength(1);
     expect(theirs.body[0]).toMatchObject({ id: added.body.id, type: 'client', partnerId: a.company.id, name: 'Alpha Paving', contactName: 'Alice Owner', contactEmail: 'office@acme.example', side: 'partner' });
-    const read = await s.call('GET', `${API}/partnerships/get/${added.body.id}`, { token: b.token });
-    expect(read.status).toBe(200);
-    expect(read.body.side).toBe('partner');
-    expect(Object.keys(read.body).sort()).toEqual(Object.keys(added.body).sort());
+    const partnerRead = await s.call('GET', `${API}/partnerships/get/${added.body.id}`, { token: b.token });
+    expect(partnerRead.status).toBe(200);
+    expect(partnerRead.body.side).toBe('partner');
+    expect(Object.keys(partnerRead.body).sort()).toEqual(Object.keys(added.body).sort());
 
     const between = await s.call('GET', `${API}/partnerships/get/subcontractor/${b.company.id}/client/${a.company.id}`, { token: a.token });
     expect(between.status).toBe(200);
@@ -53,10 +60,13 @@ describeEachDatabase('partnerships: add, create, list, read and delete', (server
     const reversed = await s.call('GET', `${API}/partnerships/get/subcontractor/${a.company.id}/client/${b.company.id}`, { token: a.token });
     expect(reversed.status).toBe(404);
 
-    // Both trails record it.
+    // Both trails record the request and the answer.
     for (const side of [a, b]) {
-      const trail = await s.call('GET', `${API}/companies/${side.company.id}/activity?entityType=partnership`, { token: side.token });
-      expect(trail.body.map((e: { action: string; entityId: string }) => [e.action, e.entityId])).toEqual([['created', String(added.body.id)]]);
+      const trail = await s.call('GET', `${API}/companies/${side.company.id}/activity?entityType=partnership&_sort=createdAt&_order=asc`, { token: side.token });
+      expect(trail.body.map((e: { action: string; entityId: string }) => [e.action, e.entityId])).toEqual([
+        ['requested', String(added.body.id)],
+        ['accepted', String(added.body.id)],
+      ]);
     }
   });
 
@@ -218,27 +228,48 @@ describeEachDatabase('partnerships: add, create, list, read and delete', (server
     expect((await s.call('GET', `${API}/partnerships/get/${shared.id}`, { token: a.token })).body.markets).toEqual([]);
   });
 
-  it('deletes a partnership for the host only, out of both lists, recorded in both trails', async () => {
+  it('ends a partnership on DELETE: both sides keep it, see it ended, and find it in both trails; the pair may start again', async () => {
     const s = server();
     const a = await ownerWithCompany(s, 'Alpha');
     const b = await ownerWithCompany(s, 'Bravo');
-    const p = (await s.call('POST', `${API}/partnerships/add/client`, { token: a.token, body: { guestCompanyId: b.company.id } })).body;
-    await s.call('POST', `${API}/partnerships/${p.id}/market`, { token: a.token, body: { name: 'Austin Fiber' } });
-    const res = await s.call('DELETE', `${API}/partnerships/delete/${p.id}`, { token: a.token });
+    const p = (await s.call('POST', `${API}/partnerships/create/client`, { token: a.token, body: companyData({ name: 'Charlie' }) })).body;
+    const q = (await s.call('POST', `${API}/partnerships/add/client`, { token: a.token, body: { guestCompanyId: b.company.id } })).body;
+    expect((await s.call('PATCH', `${API}/partnerships/${q.id}/accept`, { token: b.token })).status).toBe(200);
+    await s.call('POST', `${API}/partnerships/${q.id}/market`, { token: a.token, body: { name: 'Austin Fiber' } });
+    const before = await count(s, 'partnerships');
+
+    const res = await s.call('DELETE', `${API}/partnerships/delete/${q.id}`, { token: a.token });
     expect(res.status).toBe(204);
-    expect((await s.call('GET', `${API}/partnerships/get/${p.id}`, { token: a.token })).status).toBe(404);
-    expect((await s.call('GET', `${API}/partnerships/list/client`, { token: a.token })).body).toEqual([]);
-    expect((await s.call('GET', `${API}/partnerships/list/subcontractor`, { token: b.token })).body).toEqual([]);
-    expect((await s.call('DELETE', `${API}/partnerships/delete/${p.id}`, { token: a.token })).status).toBe(404);
-    // The market stays in the company for other partnerships.
+    expect(await count(s, 'partnerships')).toBe(before);
+    const hostView = (await s.call('GET', `${API}/partnerships/get/${q.id}`, { token: a.token })).body;
+    expect(hostView).toMatchObject({ status: 'ended', endedBy: 'host', name: 'Bravo', markets: [{ name: 'Austin Fiber' }] });
+    expect(Date.parse(hostView.endedAt)).not.toBeNaN();
+    const ended = await s.call('GET', `${API}/partnerships/list/subcontractor?status=ended`, { token: b.token });
+    expect(ended.body.map((r: { id: number; endedBy: string; side: string }) => [r.id, r.endedBy, r.side])).toEqual([[q.id, 'host', 'partner']]);
+    expect(names((await s.call('GET', `${API}/partnerships/list/client?status_ne=ended&_sort=name`, { token: a.token })).body)).toEqual(['Charlie']);
+
+    // An ended partnership stays ended (409), and takes no new markets.
+    expect((await s.call('DELETE', `${API}/partnerships/delete/${q.id}`, { token: a.token })).status).toBe(409);
+    expect((await s.call('DELETE', `${API}/partnerships/delete/${q.id}`, { token: b.token })).status).toBe(409);
+    expect((await s.call('POST', `${API}/partnerships/${q.id}/market`, { token: a.token, body: { name: 'Dallas' } })).status).toBe(409);
+    // The market stays in the company for other partnerships, and the host may still unlink it.
     expect((await s.call('GET', `${API}/market/prefix/aus`, { token: a.token })).body.markets.map((m: { name: string }) => m.name)).toEqual(['Austin Fiber']);
+    expect((await s.call('DELETE', `${API}/partnerships/${q.id}/market`, { token: a.token, body: { name: 'Austin Fiber' } })).status).toBe(200);
+
     for (const [side, name] of [[a, 'Bravo'], [b, 'Alpha']] as const) {
-      const trail = await s.call('GET', `${API}/companies/${side.company.id}/activity?entityType=partnership&action=deleted`, { token: side.token });
+      const trail = await s.call('GET', `${API}/companies/${side.company.id}/activity?entityType=partnership&action=ended`, { token: side.token });
       expect(trail.body).toHaveLength(1);
-      expect(trail.body[0].changes.name).toEqual({ from: name, to: null });
+      expect(trail.body[0]).toMatchObject({ entityId: String(q.id) });
+      expect(trail.body[0].changes.status).toEqual({ from: 'active', to: 'ended' });
+      expect((await s.call('GET', `${API}/partnerships/get/${q.id}`, { token: side.token })).body.name).toBe(name);
     }
-    // Adding the company again is allowed once the old partnership is gone.
-    expect((await s.call('POST', `${API}/partnerships/add/client`, { token: a.token, body: { guestCompanyId: b.company.id } })).status).toBe(201);
+    // The same pair may work together again: a new request beside the ended one.
+    const again = await s.call('POST', `${API}/partnerships/add/client`, { token: a.token, body: { guestCompanyId: b.company.id } });
+    expect(again.status).toBe(201);
+    expect(again.body.id).not.toBe(q.id);
+    const between = await s.call('GET', `${API}/partnerships/get/subcontractor/${a.company.id}/client/${b.company.id}`, { token: b.token });
+    expect(between.body).toMatchObject({ id: again.body.id, status: 'requested' });
+    expect(p.status).toBe('active');
   });
 
   it('finds companies to add by name prefix: ids and names only, never the own or deleted ones, 3 characters at least', async () => {

@@ -67,6 +67,13 @@ describe('partner invitation pages', () => {
     expect(screen.queryByLabelText('Reason')).not.toBeInTheDocument();
   });
 
+  it('says when the inviting company withdrew the invitation, and offers no answer', async () => {
+    server.use(http.get('/api/v1/partnerships/invitations/:token', () => HttpResponse.json({ ...invitation, status: 'withdrawn' })));
+    renderApp(`/partner-invitation/${TOKEN}/subcontractor/decline`);
+    expect(await screen.findByText('The company that sent this invitation has withdrawn it.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Reason')).not.toBeInTheDocument();
+  });
+
   it('sends a visitor without a session from the accept page to sign up, coming back afterwards', async () => {
     renderApp(`/partner-invitation/${TOKEN}/subcontractor/accept`);
     await waitFor(() => expect(currentLocation()).toBe(`/register/account?returnTo=${encodeURIComponent(`/partner-invitation/${TOKEN}/subcontractor/accept`)}`));

@@ -4,13 +4,12 @@ import type { Trx } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
 import { requirePermissionIn } from '../../http/company-access.js';
 import { forbidden } from '../../http/errors.js';
-import { recordAudit } from '../../lib/audit.js';
 import { nowIso, parseJson } from '../../lib/json.js';
 import type { Services } from '../../services.js';
-import { createDefaultRoles } from '../roles/default-roles.js';
 import type { UserSettings } from '../../../resources/user-view.js';
 import { loadCompany } from './company-service.js';
-import { auditedFields, companyColumns, companyView } from './company-view.js';
+import { insertCompany } from './company-insert.js';
+import { companyView } from './company-view.js';
 
 /** Owning a company is what lets a person see the companies screens. */
 const OWNER_SELF_PERMISSION = 'self:companies:view';
@@ -75,25 +74,8 @@ export async function createCompany(services: Services, actor: Actor, body: Crea
   checkMayCreate(actor, parentId);
   return services.db.transaction().execute(async (trx) => {
     const now = nowIso();
-    const { id } = await trx
-      .insertInto('companies')
-      .values({
-        ...companyColumns(fields),
-        name: fields.name,
-        parent_id: parentId,
-        plan: 'free',
-        settings: '{}',
-        invoice_settings: '{}',
-        created_by: actor.user.id,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const ownerRoleId = await createDefaultRoles(trx, id, now);
+    const { id, ownerRoleId } = await insertCompany(trx, actor.user.id, fields, parentId, now);
     await makeOwner(trx, actor.user.id, id, ownerRoleId, now);
-    const company = companyView(await loadCompany(trx, id), 'Owner');
-    await recordAudit(trx, { userId: actor.user.id, companyId: id }, { entityType: 'company', entityId: id, action: 'created', after: auditedFields(company) });
-    return company;
+    return companyView(await loadCompany(trx, id), 'Owner');
   });
 }

@@ -1,6 +1,7 @@
 import { ITEM_MESSAGES } from '../../../resources/items.js';
+import { isLive, isPending, type PartnershipStatus } from '../../../resources/partnership-lifecycle.js';
 import type { Executor } from '../../db/index.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 
 const fieldError = (field: string, message: string) => badRequest(`${field}: ${message}`, [{ field, message }]);
 
@@ -11,12 +12,24 @@ const fieldError = (field: string, message: string) => badRequest(`${field}: ${m
 export async function partnershipOf(db: Executor, companyId: number, partnershipId: number) {
   const row = await db
     .selectFrom('partnerships')
-    .select('id')
+    .select(['id', 'company_id', 'status'])
     .where('id', '=', partnershipId)
     .where((eb) => eb.or([eb('company_id', '=', companyId), eb('client_id', '=', companyId), eb('subcontractor_id', '=', companyId)]))
     .executeTakeFirst();
   if (!row) throw notFound('Partnership');
   return row;
+}
+
+/**
+ * A partnership new items may be made for: an active one, or one the company asked for that waits
+ * for an answer. A declined or ended one keeps its items but takes no new ones (409), and the asked
+ * company has nothing to make items for until it accepts.
+ */
+export async function partnershipForNewItems(db: Executor, companyId: number, partnershipId: number) {
+  const row = await partnershipOf(db, companyId, partnershipId);
+  const status = row.status as PartnershipStatus;
+  if (status === 'active' || (isPending(status) && row.company_id === companyId)) return row;
+  throw conflict(isLive(status) ? ITEM_MESSAGES.partnershipNotAccepted : ITEM_MESSAGES.partnershipEnded, 'PARTNERSHIP_NOT_ACTIVE');
 }
 
 /**

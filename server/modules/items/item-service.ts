@@ -8,7 +8,7 @@ import { parseListQuery, runList, type RawListQuery } from '../../lib/list-query
 import type { Services } from '../../services.js';
 import { fileTransaction } from '../../storage/file-store.js';
 import { iconOwner } from './icon-service.js';
-import { checkItemReferences, partnershipOf } from './item-checks.js';
+import { checkItemReferences, partnershipForNewItems, partnershipOf } from './item-checks.js';
 import { itemListSpec, itemRows, itemView, loadItem } from './item-query.js';
 
 /** Who acts, in which company: every query below is bounded by that company. */
@@ -67,7 +67,7 @@ export async function createItem(services: Services, actor: ItemActor, body: Cre
   return services.db
     .transaction()
     .execute(async (trx) => {
-      if (partnershipId !== null) await partnershipOf(trx, actor.companyId, partnershipId);
+      if (partnershipId !== null) await partnershipForNewItems(trx, actor.companyId, partnershipId);
       await checkItemReferences(trx, actor.companyId, partnershipId, body);
       const row = await trx
         .insertInto('items')

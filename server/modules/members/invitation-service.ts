@@ -1,33 +1,18 @@
 import { MEMBER_MESSAGES, type InvitationView, type MemberStatus } from '../../../resources/member.js';
-import type { Executor } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { nowIso } from '../../lib/json.js';
-import { hashToken } from '../../lib/tokens.js';
+import { openInvitation } from '../../lib/invitation-lookup.js';
 import type { Services } from '../../services.js';
+import { memberInvitations } from './invitation-store.js';
 import { loadMember } from './member-view.js';
 
 const invalidInvitation = () => new AppError(400, MEMBER_MESSAGES.invalidInvitation, 'INVALID_INVITATION');
 
-/** An unanswered, unexpired member invitation to a company that still exists; undefined otherwise. */
-async function openInvitation(db: Executor, token: string) {
-  const row = await db
-    .selectFrom('memberships as m')
-    .innerJoin('companies as c', 'c.id', 'm.company_id')
-    .innerJoin('roles as r', 'r.id', 'm.role_id')
-    .select(['m.id', 'm.company_id', 'c.name as company_name', 'm.name', 'm.email', 'r.name as role_name', 'm.status', 'm.invite_token_hash', 'm.invite_expires_at'])
-    .where('m.invite_token_hash', '=', hashToken(token))
-    .where('m.type', '=', 'company')
-    .where('m.status', '=', 'invited')
-    .where('c.deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row?.invite_expires_at && row.invite_expires_at > nowIso() ? row : undefined;
-}
-
 /** What the invitation pages show; a used, expired or unknown token is the same 404. */
 export async function getInvitation(services: Services, token: string): Promise<InvitationView> {
-  const row = await openInvitation(services.db, token);
+  const row = await openInvitation(memberInvitations(services.db), token);
   if (!row) throw notFound('Invitation');
   return {
     companyId: row.company_id,
@@ -40,10 +25,10 @@ export async function getInvitation(services: Services, token: string): Promise<
   };
 }
 
-type OpenInvitation = NonNullable<Awaited<ReturnType<typeof openInvitation>>>;
+type OpenInvitation = NonNullable<Awaited<ReturnType<ReturnType<typeof memberInvitations>['find']>>>;
 
 async function requireOpen(services: Services, token: string): Promise<OpenInvitation> {
-  const invitation = await openInvitation(services.db, token);
+  const invitation = await openInvitation(memberInvitations(services.db), token);
   if (!invitation) throw invalidInvitation();
   return invitation;
 }

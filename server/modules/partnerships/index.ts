@@ -1,6 +1,7 @@
 import { acceptInvitation } from './operations/accept-invitation.js';
 import { addMarket } from './operations/add-market.js';
 import { addPartner } from './operations/add-partner.js';
+import { acceptRequest, declineRequest } from './operations/answer-request.js';
 import { createPartner } from './operations/create-partner.js';
 import { declineInvitation } from './operations/decline-invitation.js';
 import { deletePartnership } from './operations/delete-partnership.js';
@@ -21,6 +22,8 @@ export const partnershipRoutes = [
   invitePartner,
   createPartner,
   deletePartnership,
+  acceptRequest,
+  declineRequest,
   invitationDetails,
   acceptInvitation,
   declineInvitation,

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
+import { isLive } from '../../../resources/partnership-lifecycle.js';
 import type { Market, RemoveMarketBody } from '../../../resources/partnership.js';
 import type { Executor, Trx } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
-import { notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { nowIso } from '../../lib/json.js';
 import { escapeLike } from '../../lib/list-query.js';
@@ -43,7 +44,9 @@ async function recordMarkets(trx: Trx, actor: Actor, companyId: number, id: numb
 export async function addMarket(services: Services, actor: Actor, id: number, name: string): Promise<{ markets: Market[] }> {
   const companyId = activeCompanyId(actor);
   return services.db.transaction().execute(async (trx) => {
-    await requireHost(trx, id, companyId);
+    const side = await requireHost(trx, id, companyId);
+    // Removing stays possible: the links are the host's own rows.
+    if (!isLive(side.status)) throw conflict('This partnership has ended: markets can no longer be added to it', 'PARTNERSHIP_NOT_ACTIVE');
     const before = await currentMarkets(trx, id);
     const now = nowIso();
     await trx

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Market, PartnershipStatus, PartnershipView, PartnerType } from '../../../resources/partnership.js';
+import type { Market, PartnershipSide, PartnershipStatus, PartnershipView, PartnerType } from '../../../resources/partnership.js';
 import type { Executor } from '../../db/index.js';
 
 /**
@@ -12,11 +12,14 @@ export function partnershipRows(db: Executor, viewerId: number, type: PartnerTyp
   const own = type === 'client' ? 'p.subcontractor_id' : 'p.client_id';
   const other = type === 'client' ? 'p.client_id' : 'p.subcontractor_id';
   const isHost = sql<boolean>`p.company_id = ${viewerId}`;
+  // The host sees the contact it was given (the asked company's own once it accepts); the partner sees
+  // the host company's own contact. The asking company learns nothing but the name until then.
+  const contact = (column: 'contact_name' | 'contact_email') =>
+    sql<string | null>`case when ${isHost} and p.status = 'requested' then null when ${isHost} then ${sql.ref(`p.${column}`)} else ${sql.ref(`o.${column}`)} end`;
   return (
     db
       .selectFrom('partnerships as p')
       .leftJoin('companies as o', (join) => join.onRef('o.id', '=', other).on('o.deleted_at', 'is', null))
-      .leftJoin('partnership_invitations as i', 'i.partnership_id', 'p.id')
       .where(own, '=', viewerId)
       // A partner company that was deleted takes its partnerships out of sight.
       .where((eb) => eb.or([eb(other, 'is', null), eb('o.id', 'is not', null)]))
@@ -26,14 +29,16 @@ export function partnershipRows(db: Executor, viewerId: number, type: PartnerTyp
         'p.client_id',
         'p.subcontractor_id',
         'p.status',
+        'p.decline_reason',
+        'p.ended_at',
+        'p.ended_by_company_id',
         'p.created_at',
         'p.updated_at',
         sql<number | null>`${sql.ref(other)}`.as('partner_id'),
         sql<string>`coalesce(o.name, p.name)`.as('name'),
-        // The host sees the contact it was given; the partner sees the host company's own contact.
-        sql<string | null>`case when ${isHost} then p.contact_name else o.contact_name end`.as('contact_name'),
-        sql<string | null>`case when ${isHost} then p.contact_email else o.contact_email end`.as('contact_email'),
-        sql<string | null>`case when ${isHost} then i.decline_reason else null end`.as('decline_reason'),
+        contact('contact_name').as('contact_name'),
+        contact('contact_email').as('contact_email'),
+        sql<PartnershipSide>`case when ${isHost} then 'host' else 'partner' end`.as('side'),
       ])
   );
 }
@@ -44,13 +49,16 @@ export type PartnershipRow = {
   client_id: number | null;
   subcontractor_id: number | null;
   status: string;
+  decline_reason: string | null;
+  ended_at: string | null;
+  ended_by_company_id: number | null;
   created_at: string;
   updated_at: string;
   partner_id: number | null;
   name: string;
   contact_name: string | null;
   contact_email: string | null;
-  decline_reason: string | null;
+  side: PartnershipSide;
 };
 
 /** The markets of each partnership, in one query for a whole page. */
@@ -72,7 +80,7 @@ export async function marketsOf(db: Executor, partnershipIds: number[]): Promise
   return byPartnership;
 }
 
-export function partnershipView(row: PartnershipRow, viewerId: number, type: PartnerType, markets: Market[]): PartnershipView {
+export function partnershipView(row: PartnershipRow, type: PartnerType, markets: Market[]): PartnershipView {
   return {
     id: row.id,
     type,
@@ -84,7 +92,9 @@ export function partnershipView(row: PartnershipRow, viewerId: number, type: Par
     contactEmail: row.contact_email,
     status: row.status as PartnershipStatus,
     declineReason: row.decline_reason,
-    side: row.company_id === viewerId ? 'host' : 'partner',
+    side: row.side,
+    endedAt: row.ended_at,
+    endedBy: row.ended_by_company_id === null ? null : row.ended_by_company_id === row.company_id ? 'host' : 'partner',
     markets,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -92,9 +102,9 @@ export function partnershipView(row: PartnershipRow, viewerId: number, type: Par
 }
 
 /** Page rows as views, with their markets. */
-export async function partnershipViews(db: Executor, rows: PartnershipRow[], viewerId: number, type: PartnerType) {
+export async function partnershipViews(db: Executor, rows: PartnershipRow[], type: PartnerType) {
   const markets = await marketsOf(db, rows.map((r) => r.id));
-  return rows.map((r) => partnershipView(r, viewerId, type, markets.get(r.id) ?? []));
+  return rows.map((r) => partnershipView(r, type, markets.get(r.id) ?? []));
 }
 
 /** What the audit trail keeps of a partnership. */
@@ -105,4 +115,6 @@ export const auditedFields = (v: PartnershipView) => ({
   contactName: v.contactName,
   contactEmail: v.contactEmail,
   status: v.status,
+  declineReason: v.declineReason,
+  endedAt: v.endedAt,
 });

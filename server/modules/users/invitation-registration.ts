@@ -1,11 +1,11 @@
-import type { Executor } from '../../db/index.js';
 import { AppError } from '../../http/errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { nowIso } from '../../lib/json.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { hashToken } from '../../lib/tokens.js';
+import { openInvitation } from '../../lib/invitation-lookup.js';
 import type { Services } from '../../services.js';
 import type { RegisterUserBody } from '../../../resources/user.js';
+import { memberInvitations } from '../members/invitation-store.js';
 import { createUser, emailTaken, findUserByEmail } from './account-service.js';
 import { startSession } from './sessions.js';
 import { userView } from './user-view.js';
@@ -13,23 +13,9 @@ import { userView } from './user-view.js';
 const invalidInvitation = () => new AppError(400, 'This invitation is invalid or has expired.', 'INVALID_INVITATION');
 const MISMATCH = 'This invitation was sent to another e-mail address.';
 
-/** An unanswered, unexpired member invitation to a company that still exists. */
-async function openInvitation(db: Executor, tokenHash: string) {
-  const row = await db
-    .selectFrom('memberships as m')
-    .innerJoin('companies as c', 'c.id', 'm.company_id')
-    .select(['m.id', 'm.company_id', 'm.email', 'm.invite_expires_at'])
-    .where('m.invite_token_hash', '=', tokenHash)
-    .where('m.status', '=', 'invited')
-    .where('c.deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row?.invite_expires_at && row.invite_expires_at > nowIso() ? row : undefined;
-}
-
 /** Creates the account and accepts the invitation in one transaction; the invited company becomes the default. */
 export async function registerWithInvitation(services: Services, code: string, body: RegisterUserBody) {
-  const tokenHash = hashToken(code);
-  const invitation = await openInvitation(services.db, tokenHash);
+  const invitation = await openInvitation(memberInvitations(services.db), code);
   if (!invitation) throw invalidInvitation();
   if (invitation.email.toLowerCase() !== body.email) throw new AppError(400, MISMATCH, 'INVITATION_EMAIL_MISMATCH', [{ field: 'email', message: MISMATCH }]);
   if (await findUserByEmail(services.db, body.email)) throw emailTaken();
@@ -42,7 +28,7 @@ export async function registerWithInvitation(services: Services, code: string, b
       .set({ user_id: user.id, status: 'accepted', invite_token_hash: null, invite_expires_at: null, updated_at: nowIso() })
       .where('id', '=', invitation.id)
       .where('status', '=', 'invited')
-      .where('invite_token_hash', '=', tokenHash)
+      .where('invite_token_hash', '=', invitation.invite_token_hash)
       .executeTakeFirst();
     // A concurrent request used the invitation first.
     if (Number(accepted.numUpdatedRows) !== 1) throw invalidInvitation();

@@ -16,7 +16,8 @@ export function PartnershipPicker({ value, onChange }: { value: PartnershipOptio
     resource: 'clients',
     meta: { path: '/partnerships/list/client' },
     pagination: { currentPage: 1, pageSize: 50 },
-    filters: search ? [{ field: 'name', operator: 'contains', value: search }] : [],
+    // Items are made for clients the company works with now, not for requests or ended partnerships.
+    filters: [{ field: 'status', operator: 'eq', value: 'active' }, ...(search ? [{ field: 'name', operator: 'contains' as const, value: search }] : [])],
     sorters: [{ field: 'name', order: 'asc' }],
     errorNotification: false,
   });

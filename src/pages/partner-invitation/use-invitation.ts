@@ -39,4 +39,5 @@ export const ANSWERED: Record<Exclude<PartnershipInvitationView['status'], 'pend
   accepted: 'This invitation has already been accepted.',
   declined: 'This invitation has been declined.',
   expired: 'This invitation has expired. Ask the company that sent it for a new one.',
+  withdrawn: 'The company that sent this invitation has withdrawn it.',
 };

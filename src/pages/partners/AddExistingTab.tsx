@@ -53,7 +53,8 @@ export function AddExistingTab({ type, onClose }: { type: PartnerType; onClose: 
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography variant="body2" color="text.secondary">
-            Find the company by the start of its name. It will see your company among its {type === 'client' ? 'subcontractors' : 'clients'}.
+            Find the company by the start of its name. It gets a request to work with you, which it accepts or declines among its{' '}
+            {type === 'client' ? 'subcontractors' : 'clients'}. Until it accepts you see only its name.
           </Typography>
           {failure && <Alert severity="error">{failure}</Alert>}
           <Autocomplete

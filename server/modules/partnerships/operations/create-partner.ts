@@ -12,5 +12,5 @@ export const createPartner = defineRoute({
   tags: ['partnerships'],
   params: typeParams,
   body: createPartnerBody,
-  handler: ({ actor, services, params, body }) => createPartnerCompany(services, actor, params.type, { ...body, parentId: null }),
+  handler: ({ actor, services, params, body }) => createPartnerCompany(services, actor, params.type, body),
 });
