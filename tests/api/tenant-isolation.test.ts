@@ -258,6 +258,8 @@ const BODIES: Record<RouteKey, BodyFor> = {
   'POST /partnerships/create/:type': (t, n) => json(companyData({ name: probe(n), contactEmail: probeEmail(t, n) })),
   'PATCH /partnerships/invitations/:token/accept': NO_BODY,
   'PATCH /partnerships/invitations/:token/decline': () => json({ reason: 'probe' }),
+  'PATCH /partnerships/:id/accept': NO_BODY,
+  'PATCH /partnerships/:id/decline': () => json({ reason: 'probe' }),
   'POST /partnerships/:id/market': (_t, n) => json({ name: `Probe market ${n}` }),
   'DELETE /partnerships/:id/market': (t) => json({ marketId: first(t, 'market') }),
 };
