@@ -11,6 +11,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { errorBody, errorHandler } from './http/errors.js';
 import { registerRoutes } from './http/route.js';
 import { allRoutes } from './modules/index.js';
+import { sealStoredSensitive } from './modules/users/sensitive-fields.js';
 import { createServices, type Services } from './services.js';
 import { registerClient } from './static.js';
 
@@ -31,7 +32,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
             level: config.logLevel,
             // Tokens, passwords and cookies never reach the log.
             redact: {
-              paths: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.token'],
+              paths: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.currentPassword', 'body.token', 'body.ssn', 'body.driversLicense'],
               censor: '[redacted]',
             },
           },
@@ -46,6 +47,8 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db, database.dialect);
   const services = createServices(config, database.db, database.dialect, app.log);
+  // Values stored before encryption, or under a retired key, are sealed under the current key.
+  await sealStoredSensitive(database.db, services.fieldCipher);
   app.addHook('onClose', async () => {
     services.mailer.close();
     await database.close();

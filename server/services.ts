@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/index.js';
+import { FieldCipher } from './lib/field-cipher.js';
 import { Mailer } from './lib/mail.js';
 import { TokenSigner } from './lib/tokens.js';
 
@@ -11,6 +12,8 @@ export interface Services {
   dialect: Dialect;
   signer: TokenSigner;
   mailer: Mailer;
+  /** Encrypts and decrypts SSNs and driver's licence numbers. */
+  fieldCipher: FieldCipher;
   authRateLimit: { max: number; timeWindow: string };
 }
 
@@ -21,6 +24,7 @@ export function createServices(config: Config, db: Db, dialect: Dialect, log: Fa
     dialect,
     signer: new TokenSigner(config.authSecret),
     mailer: new Mailer(db, log, config.smtpUrl),
+    fieldCipher: new FieldCipher(config.fieldKeys),
     authRateLimit: { max: config.authRateLimit, timeWindow: '1 minute' },
   };
 }

@@ -1,7 +1,9 @@
 import { permissionStrings, type RolePermission } from '../../../permissions/index.js';
 import type { Executor } from '../../db/index.js';
 import type { UserRow } from '../../http/actor.js';
+import type { FieldCipher } from '../../lib/field-cipher.js';
 import { parseJson } from '../../lib/json.js';
+import { maskedSensitive } from './sensitive-fields.js';
 import { toView } from './views-service.js';
 
 export interface UserSettings {
@@ -12,7 +14,8 @@ export interface UserSettings {
 }
 
 /**
- * The user object every account call answers with (spec 01 §3 User). The active company is the
+ * The user object every account call answers with (spec 01 §3 User), without the SSN and driver's
+ * licence, which only ownView carries, masked. The active company is the
  * default company when it is one of the memberships, else the first membership.
  */
 export async function userView(db: Executor, user: UserRow) {
@@ -114,8 +117,6 @@ export async function userView(db: Executor, user: UserRow) {
     state: user.state,
     city: user.city,
     zip: user.zip,
-    ssn: user.ssn,
-    driversLicense: user.drivers_license,
     cdl: user.cdl,
     emergencyContactName: user.emergency_contact_name,
     emergencyContactPhone: user.emergency_contact_phone,
@@ -137,3 +138,10 @@ export async function userView(db: Executor, user: UserRow) {
 }
 
 export type UserView = Awaited<ReturnType<typeof userView>>;
+
+/** The user reading themselves (GET and PATCH /users/me): the user object with SSN and driver's licence masked. */
+export async function ownView(db: Executor, cipher: FieldCipher, user: UserRow) {
+  return { ...(await userView(db, user)), ...maskedSensitive(cipher, user) };
+}
+
+export type OwnUserView = Awaited<ReturnType<typeof ownView>>;

@@ -1,11 +1,11 @@
 import { defineRoute } from '../../../http/route.js';
-import { userView } from '../user-view.js';
+import { ownView } from '../user-view.js';
 
 export const getMe = defineRoute({
   method: 'GET',
   url: '/users/me',
   access: 'user',
-  summary: 'The signed-in user with memberships, roles and permissions',
+  summary: "The signed-in user with memberships, roles and permissions; SSN and driver's licence masked",
   tags: ['users'],
-  handler: async ({ actor, services }) => ({ user: await userView(services.db, actor.user) }),
+  handler: async ({ actor, services }) => ({ user: await ownView(services.db, services.fieldCipher, actor.user) }),
 });
