@@ -30,7 +30,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
         ? false
         : {
             level: config.logLevel,
-            // Tokens, passwords and cookies never reach the log.
+            // Tokens, passwords, cookies and identity numbers never reach the log.
             redact: {
               paths: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.currentPassword', 'body.token', 'body.ssn', 'body.driversLicense'],
               censor: '[redacted]',
