@@ -1,8 +1,8 @@
 import { GUEST, type AccessProfile } from '../../permissions';
-import type { SessionUser } from './types';
+import type { AccountUser } from './types';
 
 /** The access rules' view of the signed-in user in their active company. */
-export function profileFromUser(user: SessionUser | null | undefined): AccessProfile {
+export function profileFromUser(user: AccountUser | null | undefined): AccessProfile {
   if (!user) return GUEST;
   const active = user.memberships.find((m) => m.companyId === user.settings.defaultCompanyId) ?? user.memberships[0];
   return {
