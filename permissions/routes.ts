@@ -64,6 +64,7 @@ const OPEN_ROUTES = [
   'forgot-password',
   'forgot-password/requested',
   'reset-password/:token',
+  'confirm-email',
   NOT_FOUND,
   'public/dashboard/:publicURL',
   'partner-invitation/:token/:type/decline',

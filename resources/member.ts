@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource, type ResourceField } from './engine.js';
 import { ROLE_LABELS, isRoleName } from '../permissions/catalog.js';
-import { email } from './user.js';
+import { email, type SensitiveValues } from './user.js';
 
 /** Default roles read as words ('Crew Leader'); custom roles as their own names. */
 const roleLabel = (value: unknown) => (isRoleName(String(value)) ? ROLE_LABELS[String(value) as keyof typeof ROLE_LABELS] : String(value));
@@ -127,6 +127,9 @@ export interface MemberView {
   createdAt: string;
   updatedAt: string;
 }
+
+/** GET /memberships/{id}: the member with the person's SSN and driver's licence masked (null when none or not yet a member). */
+export type MemberDetail = MemberView & SensitiveValues;
 
 /** GET /memberships/invitations/{token}. */
 export interface InvitationView {

@@ -64,8 +64,6 @@ export interface UserView {
   state: string | null;
   city: string | null;
   zip: string | null;
-  ssn: string | null;
-  driversLicense: string | null;
   cdl: string | null;
   emergencyContactName: string | null;
   emergencyContactPhone: string | null;
@@ -80,7 +78,7 @@ export interface UserView {
   guest: boolean;
   /** `Platform/Member` and `{companyId}/{role name}` of each membership. */
   roles: string[];
-  /** The active company: the default one when it is among the memberships, else the first. */
+  /** The active company (see activeCompanyId). */
   company: UserCompany | null;
   role: string | null;
   inCrew: boolean;
@@ -88,4 +86,13 @@ export interface UserView {
   /** The user's own strings and those of the active company's role. */
   permissions: string[];
   createdAt: string;
+}
+
+/**
+ * The user reading themselves (GET and PATCH /users/me): the user object with the SSN and driver's
+ * licence masked (`***-**-1234`, `****4567`); the whole values only through /users/me/sensitive.
+ */
+export interface OwnUserView extends UserView {
+  ssn: string | null;
+  driversLicense: string | null;
 }

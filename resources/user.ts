@@ -54,8 +54,15 @@ export type LoginBody = z.input<typeof loginBody>;
 export const forgotPasswordBody = z.object({ email });
 export const resetPasswordBody = z.object({ token: z.string().min(10).max(200), password });
 
+export const CURRENT_PASSWORD_MESSAGES = {
+  required: 'Current password is required',
+  wrong: 'Current password is incorrect',
+  /** PATCH /users/me with a new e-mail and no currentPassword. */
+  forEmail: 'Enter your current password to change your e-mail',
+} as const;
+
 export const changePasswordBody = z.object({
-  currentPassword: z.string().min(1, 'Current password is required').max(200),
+  currentPassword: z.string().min(1, CURRENT_PASSWORD_MESSAGES.required).max(200),
   password,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
@@ -123,9 +130,31 @@ export const profileFields = z.object({
 });
 export type ProfileForm = z.input<typeof profileFields>;
 
-/** PATCH /users/me: the profile fields and the display settings; absent fields stay as they are. */
-export const updateProfileBody = profileFields.extend({ settings: displaySettings }).partial().strict();
+/**
+ * PATCH /users/me: the profile fields and the display settings; absent fields stay as they are. A new
+ * e-mail needs the current password and takes effect only once the link mailed to it is opened.
+ */
+export const updateProfileBody = profileFields
+  .extend({ settings: displaySettings, currentPassword: z.string().max(200) })
+  .partial()
+  .strict();
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
+
+/** The e-mail change link's lifetime, and what the profile says once it is sent. */
+export const EMAIL_CHANGE = {
+  lifetimeHours: 24,
+  sent: (email: string) => `A confirmation link was sent to ${email}. Your e-mail changes when you open it.`,
+  invalid: 'This confirmation link is invalid or has expired.',
+} as const;
+
+/** POST /users/confirm-email: the token from the link mailed to the new address. */
+export const confirmEmailBody = z.object({ token: z.string().min(10).max(200) });
+
+/** GET /users/me/sensitive and GET /memberships/{id}/sensitive: the whole values, for who may read them. */
+export interface SensitiveValues {
+  ssn: string | null;
+  driversLicense: string | null;
+}
 
 export const shortcutsBody = z.object({ shortcuts: z.array(z.string().min(1).max(60)).max(50) });
 

@@ -13,6 +13,7 @@ import { errorBody, errorHandler } from './http/errors.js';
 import { serializeRequest } from './http/request-log.js';
 import { registerRoutes } from './http/route.js';
 import { allRoutes } from './modules/index.js';
+import { sealStoredSensitive } from './modules/users/sensitive-fields.js';
 import { createServices, type Services } from './services.js';
 import { registerClient } from './static.js';
 
@@ -37,9 +38,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         ? false
         : {
             level: config.logLevel,
-            // Tokens, passwords and cookies never reach the log.
+            // Tokens, passwords, cookies and identity numbers never reach the log.
             redact: {
-              paths: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.token'],
+              paths: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.currentPassword', 'body.token', 'body.ssn', 'body.driversLicense'],
               censor: '[redacted]',
             },
             // URLs carry reset and invitation tokens: requests are logged by route pattern (server/http/request-log.ts).
@@ -62,6 +63,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await migrateToLatest(database.db, database.dialect);
   const services = createServices(config, database.db, database.dialect, app.log, accessCache);
+  // Values stored before encryption, or under a retired key, are sealed under the current key.
+  await sealStoredSensitive(database.db, services.fieldCipher);
   const stopSharingCache = config.redisUrl ? await accessCache.shareThroughRedis(config.redisUrl, app.log) : null;
   app.addHook('onClose', async () => {
     await stopSharingCache?.();

@@ -8,6 +8,7 @@ import { crews } from './migrations/0005_crews.js';
 import { partnerships } from './migrations/0006_partnerships.js';
 import { items } from './migrations/0007_items.js';
 import { partnershipConsent } from './migrations/0009_partnership_consent.js';
+import { privacy } from './migrations/0010_privacy.js';
 
 /** Versioned migrations in order; the same list runs on SQLite and PostgreSQL. Never edit a released one: add the next. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0006_partnerships': partnerships(dialect),
     '0007_items': items(dialect),
     '0009_partnership_consent': partnershipConsent(dialect),
+    '0010_privacy': privacy(dialect),
   };
 }
 

@@ -13,6 +13,7 @@ export interface UsersTable {
   state: string | null;
   city: string | null;
   zip: string | null;
+  /** Encrypted (server/lib/field-cipher.ts); read through users/sensitive-fields.ts. */
   ssn: string | null;
   drivers_license: string | null;
   cdl: string | null;
@@ -38,6 +39,17 @@ export interface SessionsTable {
 export interface PasswordResetsTable {
   id: Generated<number>;
   user_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A requested e-mail change, waiting for its link (sent to the new address) to be opened. */
+export interface EmailChangesTable {
+  id: Generated<number>;
+  user_id: number;
+  new_email: string;
   token_hash: string;
   expires_at: string;
   used_at: string | null;
@@ -269,6 +281,7 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  email_changes: EmailChangesTable;
   user_views: UserViewsTable;
   companies: CompaniesTable;
   roles: RolesTable;

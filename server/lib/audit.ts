@@ -16,8 +16,9 @@ export interface AuditEntry {
   companyId?: number | null;
 }
 
-// Never copied into the audit trail: the trail is shown to other people.
-const SECRET_FIELDS = new Set(['password', 'password_hash', 'passwordHash', 'token', 'token_hash', 'ssn']);
+// Never copied into the audit trail: the trail is shown to other people, and identity numbers are
+// kept only encrypted (a change shows as the event, without the values).
+const SECRET_FIELDS = new Set(['password', 'password_hash', 'passwordHash', 'token', 'token_hash', 'ssn', 'drivers_license', 'driversLicense']);
 
 export function diff(before: Record<string, unknown> | null | undefined, after: Record<string, unknown> | null | undefined) {
   const changes: Record<string, { from: unknown; to: unknown }> = {};

@@ -8,6 +8,8 @@ export interface ActivityEvent {
   entityId: string;
   action: string;
   changes: Record<string, { from: unknown; to: unknown }>;
+  /** Some recorded fields are only for readers with more rights (personal details, say). */
+  hidden?: boolean;
   createdAt: string;
   actor: { id: number; name: string } | null;
 }
@@ -17,9 +19,12 @@ const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' 
 function describe(event: ActivityEvent): string {
   const fields = Object.keys(event.changes);
   const subject = event.entityType.replace(/_/g, ' ');
-  const what = `${subject.charAt(0).toUpperCase()}${subject.slice(1)} ${event.action}`;
-  if (event.action === 'created' || fields.length === 0) return what;
-  return `${what}: ${fields.map((f) => `${f} ${show(event.changes[f].from)} → ${show(event.changes[f].to)}`).join(', ')}`;
+  const what = `${subject.charAt(0).toUpperCase()}${subject.slice(1)} ${event.action.replace(/_/g, ' ')}`;
+  const told =
+    event.action === 'created' || fields.length === 0
+      ? what
+      : `${what}: ${fields.map((f) => `${f} ${show(event.changes[f].from)} → ${show(event.changes[f].to)}`).join(', ')}`;
+  return event.hidden ? `${told} (details hidden)` : told;
 }
 
 /**

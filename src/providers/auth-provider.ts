@@ -4,7 +4,7 @@ import { SESSION_EXPIRED, SESSION_UNRECOVERABLE } from '../auth/messages';
 import { clearToken, storeToken, tokenState } from '../auth/token-store';
 import { clearTabCompanyId, settleTabCompany } from '../session/active-company';
 import { setLoginNotice } from '../session/login-notice';
-import type { SessionUser } from '../session/types';
+import type { AccountUser, SessionUser } from '../session/types';
 
 interface LoginParams {
   email: string;
@@ -24,7 +24,7 @@ export function beginSession(token: string): void {
 export const authProvider: AuthProvider = {
   login: async ({ email, password, remember = true }: LoginParams) => {
     try {
-      const { data } = await apiFetch<{ user: SessionUser; token: string }>('/users/login', {
+      const { data } = await apiFetch<{ user: AccountUser; token: string }>('/users/login', {
         method: 'POST',
         body: { email, password, remember },
         anonymous: true,

@@ -13,6 +13,7 @@ const ForgotPasswordRequestedPage = lazy(() =>
   import('../pages/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordRequestedPage })),
 );
 const ResetPasswordPage = lazy(() => import('../pages/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const ConfirmEmailPage = lazy(() => import('../pages/auth/ConfirmEmailPage').then((m) => ({ default: m.ConfirmEmailPage })));
 const RegisterAccountPage = lazy(() => import('../pages/register/RegisterAccountPage').then((m) => ({ default: m.RegisterAccountPage })));
 const RegisterCompanyPage = lazy(() => import('../pages/register/RegisterCompanyPage').then((m) => ({ default: m.RegisterCompanyPage })));
 const NotFoundPage = lazy(() => import('../pages/errors/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
@@ -55,6 +56,7 @@ export function AppRoutes() {
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="forgot-password/requested" element={<ForgotPasswordRequestedPage />} />
         <Route path="reset-password/:token" element={<ResetPasswordPage />} />
+        <Route path="confirm-email" element={<ConfirmEmailPage />} />
         <Route path="register/account" element={guarded(<RegisterAccountPage />)} />
         <Route path="register/company" element={guarded(<RegisterCompanyPage />)} />
         <Route path={NOT_FOUND} element={<NotFoundPage />} />

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { afterLogin } from '../../permissions';
 import { profileFromUser } from '../session/profile';
-import type { SessionUser } from '../session/types';
+import type { AccountUser } from '../session/types';
 import { isAvailable } from '../shell/available-screens';
 
 /** Where to go once signed in: an invitation, the returnTo, the mobile app for crew leaders, or home. */
@@ -11,7 +11,7 @@ export function useAfterLogin() {
   const navigate = useNavigate();
   const refreshSession = useInvalidateAuthStore();
   return useCallback(
-    async (user: SessionUser, params: URLSearchParams): Promise<'unauthorized' | 'moved'> => {
+    async (user: AccountUser, params: URLSearchParams): Promise<'unauthorized' | 'moved'> => {
       await refreshSession();
       const invitation = invitationTarget(params);
       if (invitation) {

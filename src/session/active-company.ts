@@ -1,4 +1,4 @@
-import type { Membership, SessionUser } from './types';
+import type { AccountUser, Membership } from './types';
 
 /**
  * The company this tab acts in. Kept in session storage, which every tab has its own of, so two tabs
@@ -21,7 +21,7 @@ export function clearTabCompanyId(): void {
 }
 
 /** The membership the tab shows: its own choice while the user still holds it, else the default, else the first. */
-export function activeMembershipOf(user: SessionUser | null | undefined): Membership | null {
+export function activeMembershipOf(user: AccountUser | null | undefined): Membership | null {
   if (!user) return null;
   const chosen = tabCompanyId();
   return (
@@ -33,7 +33,7 @@ export function activeMembershipOf(user: SessionUser | null | undefined): Member
 }
 
 /** After the identity loads: the tab keeps acting in the company it shows from now on. */
-export function settleTabCompany(user: SessionUser): void {
+export function settleTabCompany(user: AccountUser): void {
   const active = activeMembershipOf(user);
   if (active) setTabCompanyId(active.companyId);
   else clearTabCompanyId();

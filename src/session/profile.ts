@@ -1,9 +1,9 @@
 import { GUEST, type AccessProfile } from '../../permissions';
 import { activeMembershipOf } from './active-company';
-import type { SessionUser } from './types';
+import type { AccountUser } from './types';
 
 /** The access rules' view of the signed-in user in their active company. */
-export function profileFromUser(user: SessionUser | null | undefined): AccessProfile {
+export function profileFromUser(user: AccountUser | null | undefined): AccessProfile {
   if (!user) return GUEST;
   const active = activeMembershipOf(user);
   return {

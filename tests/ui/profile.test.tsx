@@ -8,34 +8,40 @@ import { renderApp } from './render-app';
 let me = fakeUser('Owner');
 const patched: unknown[] = [];
 const passwordCalls: unknown[] = [];
+let reveals = 0;
 let profileAnswer: () => Response = () => HttpResponse.json({ user: me });
+
+const badRequest = (message: string, field: string) =>
+  HttpResponse.json({ statusCode: 400, message, error: { statusCode: 400, message, code: 'BAD_REQUEST', details: [{ field, message }] } }, { status: 400 });
 
 const server = setupServer(
   http.get('/api/v1/users/me', () => HttpResponse.json({ user: me })),
+  http.get('/api/v1/users/me/sensitive', () => {
+    reveals += 1;
+    return HttpResponse.json({ ssn: '123-45-6789', driversLicense: 'TX1234567' });
+  }),
   http.patch('/api/v1/users/me', async ({ request }) => {
     const body = (await request.json()) as Record<string, unknown>;
     patched.push(body);
     const answer = profileAnswer();
-    if (answer.ok) me = { ...me, ...(body as object), settings: { ...me.settings, ...((body.settings as object) ?? {}) } } as typeof me;
+    // As the server does: identity numbers come back masked, and a new e-mail waits for its link.
+    const { ssn: _ssn, driversLicense: _licence, currentPassword: _password, email: _email, ...fields } = body;
+    if (answer.ok) me = { ...me, ...fields, settings: { ...me.settings, ...((body.settings as object) ?? {}) } } as typeof me;
     return answer;
   }),
   http.patch('/api/v1/users/me/change-password', async ({ request }) => {
     const body = (await request.json()) as { currentPassword: string };
     passwordCalls.push(body);
-    if (body.currentPassword !== 'old-secret') {
-      return HttpResponse.json(
-        { statusCode: 400, message: 'Current password is incorrect', error: { statusCode: 400, message: 'Current password is incorrect', code: 'BAD_REQUEST', details: [{ field: 'currentPassword', message: 'Current password is incorrect' }] } },
-        { status: 400 },
-      );
-    }
+    if (body.currentPassword !== 'old-secret') return badRequest('Current password is incorrect', 'currentPassword');
     return HttpResponse.json({ user: me });
   }),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  me = fakeUser('Owner', { ssn: '123-45-6789', city: 'Austin', zip: '78701' });
+  me = fakeUser('Owner', { ssn: '***-**-6789', driversLicense: '****4567', city: 'Austin', zip: '78701' });
   patched.length = 0;
+  reveals = 0;
   passwordCalls.length = 0;
   profileAnswer = () => HttpResponse.json({ user: me });
   localStorage.setItem('fieldwork.accessToken', fakeToken());
@@ -46,19 +52,29 @@ afterAll(() => server.close());
 const profileForm = async () => within(await screen.findByRole('form', { name: 'Profile' }));
 
 describe('profile page', () => {
-  it("shows the user's fields with the SSN masked until asked for", async () => {
+  it("shows the SSN and driver's license masked, fetching the whole values only when Show is pressed", async () => {
     const user = userEvent.setup();
     renderApp('/profile');
     const form = await profileForm();
     expect(form.getByLabelText('Display name')).toHaveValue('Dana Field');
     expect(form.getByLabelText('City')).toHaveValue('Austin');
-    const ssn = form.getByLabelText('SSN');
-    expect(ssn).toHaveAttribute('type', 'password');
-    expect(ssn).toHaveValue('123-45-6789');
-    await user.click(form.getByRole('button', { name: 'Show SSN' }));
-    expect(ssn).toHaveAttribute('type', 'text');
-    await user.click(form.getByRole('button', { name: 'Hide SSN' }));
-    expect(ssn).toHaveAttribute('type', 'password');
+    expect(form.getByLabelText('SSN')).toHaveTextContent('***-**-6789');
+    expect(form.getByLabelText("Driver's license")).toHaveTextContent('****4567');
+    expect(reveals).toBe(0);
+    await user.click(form.getByRole('button', { name: 'Show' }));
+    expect(await form.findByText('123-45-6789')).toBeInTheDocument();
+    expect(form.getByLabelText("Driver's license")).toHaveTextContent('TX1234567');
+    expect(reveals).toBe(1);
+    await user.click(form.getByRole('button', { name: 'Hide' }));
+    expect(form.getByLabelText('SSN')).toHaveTextContent('***-**-6789');
+  });
+
+  it('offers no Show button when there is nothing stored', async () => {
+    me = fakeUser('Owner');
+    renderApp('/profile');
+    const form = await profileForm();
+    expect(form.getByLabelText('SSN')).toHaveTextContent('—');
+    expect(form.queryByRole('button', { name: 'Show' })).not.toBeInTheDocument();
   });
 
   it('checks the fields with the same rules as the server and sends nothing until they hold', async () => {
@@ -70,8 +86,9 @@ describe('profile page', () => {
     await user.clear(form.getByLabelText('Email'));
     await user.clear(form.getByLabelText('Zip'));
     await user.type(form.getByLabelText('Zip'), '123');
-    await user.clear(form.getByLabelText('SSN'));
-    await user.type(form.getByLabelText('SSN'), '1234');
+    await user.click(form.getByRole('button', { name: "Change SSN and driver's license" }));
+    await user.clear(await form.findByRole('textbox', { name: 'SSN' }));
+    await user.type(form.getByRole('textbox', { name: 'SSN' }), '1234');
     await user.click(form.getByRole('button', { name: 'Save profile' }));
     expect(await form.findByText('Name must be at least 5 characters long')).toBeInTheDocument();
     expect(form.getByText('Email is required')).toBeInTheDocument();
@@ -95,8 +112,60 @@ describe('profile page', () => {
     await user.click(form.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Profile Saved')).toBeInTheDocument();
     expect(patched).toHaveLength(1);
-    expect(patched[0]).toMatchObject({ name: 'Dana Q Field', city: null, zip: '78701', ssn: '123-45-6789', emergencyContactPhone: '+1 512 555 0100' });
+    expect(patched[0]).toMatchObject({ name: 'Dana Q Field', city: null, zip: '78701', emergencyContactPhone: '+1 512 555 0100' });
     expect(patched[0]).not.toHaveProperty('settings');
+    // Untouched identity numbers and an unchanged e-mail send neither the numbers nor a password.
+    expect(patched[0]).not.toHaveProperty('ssn');
+    expect(patched[0]).not.toHaveProperty('driversLicense');
+    expect(patched[0]).not.toHaveProperty('currentPassword');
+    expect(reveals).toBe(0);
+  });
+
+  it('changes the SSN: Change fills in the whole values, and Save sends them', async () => {
+    const user = userEvent.setup();
+    renderApp('/profile');
+    const form = await profileForm();
+    await user.click(form.getByRole('button', { name: "Change SSN and driver's license" }));
+    const ssn = await form.findByRole('textbox', { name: 'SSN' });
+    expect(ssn).toHaveValue('123-45-6789');
+    expect(form.getByRole('textbox', { name: "Driver's license" })).toHaveValue('TX1234567');
+    await user.clear(ssn);
+    await user.type(ssn, '987654321');
+    await user.click(form.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile Saved')).toBeInTheDocument();
+    expect(patched[0]).toMatchObject({ ssn: '987-65-4321', driversLicense: 'TX1234567' });
+    // Saved: the inputs give way to the masked values again.
+    await waitFor(() => expect(form.queryByRole('textbox', { name: 'SSN' })).not.toBeInTheDocument());
+  });
+
+  it('asks for the current password when the e-mail changes, then says where the confirmation link went', async () => {
+    profileAnswer = () => HttpResponse.json({ user: me, pendingEmail: 'dana.new@example.com' });
+    const user = userEvent.setup();
+    renderApp('/profile');
+    const form = await profileForm();
+    expect(form.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.clear(form.getByLabelText('Email'));
+    await user.type(form.getByLabelText('Email'), 'dana.new@example.com');
+    await user.type(await form.findByLabelText('Current password'), 'old-secret');
+    await user.click(form.getByRole('button', { name: 'Save profile' }));
+    expect(await form.findByText('A confirmation link was sent to dana.new@example.com. Your e-mail changes when you open it.')).toBeInTheDocument();
+    expect(patched[0]).toMatchObject({ email: 'dana.new@example.com', currentPassword: 'old-secret' });
+    // Until the link is opened the account keeps its e-mail.
+    await waitFor(() => expect(form.getByLabelText('Email')).toHaveValue('dana@example.com'));
+    expect(form.queryByLabelText('Current password')).not.toBeInTheDocument();
+  });
+
+  it('shows a wrong current password under its field', async () => {
+    profileAnswer = () => badRequest('Current password is incorrect', 'currentPassword');
+    const user = userEvent.setup();
+    renderApp('/profile');
+    const form = await profileForm();
+    await user.clear(form.getByLabelText('Email'));
+    await user.type(form.getByLabelText('Email'), 'dana.new@example.com');
+    await user.type(await form.findByLabelText('Current password'), 'wrong-one');
+    await user.click(form.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByTestId('profile-error')).toHaveTextContent('Current password is incorrect');
+    expect(form.getByLabelText('Current password')).toHaveAccessibleDescription('Current password is incorrect');
   });
 
   it('shows a failed save on the form itself, with the field named by the server, and no error dialog', async () => {

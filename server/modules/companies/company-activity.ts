@@ -1,4 +1,5 @@
 import type { CompanyMembership } from '../../http/company-access.js';
+import { visibleChanges, type Changes } from '../../lib/activity-visibility.js';
 import { parseJson } from '../../lib/json.js';
 import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
 import type { Services } from '../../services.js';
@@ -14,7 +15,7 @@ const ACTIVITY_LIST: ListSpec = {
   tiebreaker: 'a.id',
 };
 
-/** The company's audit trail, newest first. */
+/** The company's audit trail, newest first; each event shows the reader only what they may see of its entity. */
 export async function companyActivity(services: Services, company: CompanyMembership, query: RawListQuery) {
   const list = parseListQuery(ACTIVITY_LIST, query);
   const base = services.db
@@ -30,7 +31,7 @@ export async function companyActivity(services: Services, company: CompanyMember
       entityType: r.entity_type,
       entityId: r.entity_id,
       action: r.action,
-      changes: parseJson<Record<string, { from: unknown; to: unknown }>>(r.changes, {}),
+      ...visibleChanges(company.profile, r.entity_type, parseJson<Changes>(r.changes, {})),
       createdAt: r.created_at,
       actor: r.actor_user_id === null ? null : { id: r.actor_user_id, name: r.actor_name },
     })),

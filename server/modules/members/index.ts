@@ -6,6 +6,7 @@ import { deleteMember } from './operations/delete-member.js';
 import { getInvitation } from './operations/get-invitation.js';
 import { getMember } from './operations/get-member.js';
 import { listMembers } from './operations/list-members.js';
+import { revealMemberSensitiveFields } from './operations/reveal-member-sensitive.js';
 import { listCategoryOptions, listCrewOptions, listPeopleOptions } from './operations/member-options.js';
 import { updateMember } from './operations/update-member.js';
 
@@ -14,6 +15,7 @@ export const memberRoutes = [
   createMember,
   bulkImportMembers,
   getMember,
+  revealMemberSensitiveFields,
   updateMember,
   deleteMember,
   getInvitation,

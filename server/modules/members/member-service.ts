@@ -32,8 +32,6 @@ export async function createMember(services: Services, actor: Actor, company: Co
   return member;
 }
 
-export const getMember = (services: Services, id: number) => loadMember(services.db, id);
-
 async function ownerCount(db: Executor, companyId: number) {
   const row = await db
     .selectFrom('memberships as m')

@@ -2,12 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../http/actor.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { nowIso } from '../../lib/json.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { Services } from '../../services.js';
-import type { ChangePasswordBody } from '../../../resources/user.js';
+import { CURRENT_PASSWORD_MESSAGES, type ChangePasswordBody } from '../../../resources/user.js';
 import { findUserByEmail } from './account-service.js';
+import { issueLink, openLink, spendLinks } from './mail-links.js';
 import { resetPasswordMail } from './reset-mail.js';
 import { endOtherSessions, startSession } from './sessions.js';
 import { updateUser } from './user-update.js';
@@ -22,20 +21,10 @@ const invalidResetToken = () => new AppError(400, 'This reset link is invalid or
 export async function requestPasswordReset(services: Services, email: string, log: FastifyBaseLogger) {
   const user = await findUserByEmail(services.db, email);
   if (user) {
-    const token = randomToken();
-    const now = new Date();
-    await services.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('password_resets')
-        .values({
-          user_id: user.id,
-          token_hash: hashToken(token),
-          expires_at: new Date(now.getTime() + RESET_LIFETIME_MS).toISOString(),
-          used_at: null,
-          created_at: now.toISOString(),
-        })
-        .execute();
+    const token = await services.db.transaction().execute(async (trx) => {
+      const issued = await issueLink(trx, 'password_resets', user.id, RESET_LIFETIME_MS, {});
       await recordAudit(trx, { userId: null, companyId: null }, { entityType: 'user', entityId: user.id, action: 'password_reset_requested' });
+      return issued;
     });
     // Not awaited: an SMTP round trip only for known e-mails would time-reveal which accounts exist.
     services.mailer
@@ -45,36 +34,39 @@ export async function requestPasswordReset(services: Services, email: string, lo
   return { message: RESET_REQUESTED_MESSAGE };
 }
 
-/** Sets the new password, spends the link (and any other open link), ends every session and signs the user in. */
+/**
+ * Sets the new password, spends the link (and any other open link), ends every session and signs the
+ * user in. A pending e-mail change is cancelled: it may be the intruder's the reset locks out.
+ */
 export async function completePasswordReset(services: Services, token: string, password: string) {
-  const reset = await services.db.selectFrom('password_resets').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
-  if (!reset || reset.used_at || reset.expires_at <= nowIso()) throw invalidResetToken();
+  const reset = await openLink(services.db, 'password_resets', token);
+  if (!reset) throw invalidResetToken();
   const passwordHash = await hashPassword(password);
   return services.db.transaction().execute(async (trx) => {
-    const spent = await trx
-      .updateTable('password_resets')
-      .set({ used_at: nowIso() })
-      .where('user_id', '=', reset.user_id)
-      .where('used_at', 'is', null)
-      .returning('id')
-      .execute();
     // A concurrent request spent this link first.
-    if (!spent.some((r) => r.id === reset.id)) throw invalidResetToken();
+    if (!(await spendLinks(trx, 'password_resets', reset.user_id, reset.id))) throw invalidResetToken();
     const user = await updateUser(trx, reset.user_id, 'password_reset', () => ({ password_hash: passwordHash }));
+    await spendLinks(trx, 'email_changes', user.id);
     await endOtherSessions(trx, user.id, null);
     const sessionToken = await startSession(trx, services, user.id, true);
     return { user: await userView(trx, user), token: sessionToken };
   });
 }
 
-/** Keeps the session that made the change and ends every other one. */
-export async function changeOwnPassword(services: Services, actor: Actor, body: ChangePasswordBody) {
-  if (!(await verifyPassword(actor.user.password_hash, body.currentPassword))) {
-    throw badRequest('Current password is incorrect', [{ field: 'currentPassword', message: 'Current password is incorrect' }]);
+/** For changes a stolen session alone must not make: a 400 on the currentPassword field unless it is right. */
+export async function assertCurrentPassword(actor: Actor, currentPassword: string) {
+  if (!(await verifyPassword(actor.user.password_hash, currentPassword))) {
+    throw badRequest(CURRENT_PASSWORD_MESSAGES.wrong, [{ field: 'currentPassword', message: CURRENT_PASSWORD_MESSAGES.wrong }]);
   }
+}
+
+/** Keeps the session that made the change and ends every other one; a pending e-mail change is cancelled. */
+export async function changeOwnPassword(services: Services, actor: Actor, body: ChangePasswordBody) {
+  await assertCurrentPassword(actor, body.currentPassword);
   const passwordHash = await hashPassword(body.password);
   return services.db.transaction().execute(async (trx) => {
     const user = await updateUser(trx, actor.user.id, 'password_changed', () => ({ password_hash: passwordHash }));
+    await spendLinks(trx, 'email_changes', user.id);
     await endOtherSessions(trx, user.id, actor.sessionId);
     return { user: await userView(trx, user) };
   });

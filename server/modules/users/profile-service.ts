@@ -3,17 +3,20 @@ import { notFound } from '../../http/errors.js';
 import { parseJson } from '../../lib/json.js';
 import type { Services } from '../../services.js';
 import type { UpdateProfileBody } from '../../../resources/user.js';
+import { checkEmailChange, issueEmailChange, sendEmailChangeMails } from './email-change.js';
+import { sealSensitive } from './sensitive-fields.js';
 import { updateUser, type UserPatch } from './user-update.js';
 import type { UserSettings } from '../../../resources/user-view.js';
-import { userView } from './user-view.js';
+import { ownView, userView } from './user-view.js';
 
 const mergeSettings = (current: string, change: UserSettings) => JSON.stringify({ ...parseJson<UserSettings>(current, {}), ...change });
 
+type ProfileChange = Omit<UpdateProfileBody, 'email' | 'currentPassword'>;
+
 /** The profile form's camelCase fields as columns; absent fields stay undefined and are left alone. */
-function profilePatch({ settings, ...f }: UpdateProfileBody, currentSettings: string): UserPatch {
+function profilePatch({ settings, ...f }: ProfileChange, currentSettings: string): UserPatch {
   return {
     name: f.name,
-    email: f.email,
     phone: f.phone,
     birthday: f.birthday,
     address: f.address,
@@ -30,11 +33,22 @@ function profilePatch({ settings, ...f }: UpdateProfileBody, currentSettings: st
   };
 }
 
-export function updateProfile(services: Services, actor: Actor, body: UpdateProfileBody) {
-  return services.db.transaction().execute(async (trx) => {
-    const user = await updateUser(trx, actor.user.id, 'profile_updated', (current) => profilePatch(body, current.settings));
-    return { user: await userView(trx, user) };
+/**
+ * Saves the profile fields at once; a new e-mail only after its confirmation link is opened
+ * (email-change.ts), so the answer then names it as pendingEmail.
+ */
+export async function updateProfile(services: Services, actor: Actor, { email, currentPassword, ...change }: UpdateProfileBody) {
+  const newEmail = email !== undefined && email !== actor.user.email ? email : null;
+  if (newEmail) await checkEmailChange(services, actor, newEmail, currentPassword);
+  const changes = Object.keys(change).length > 0;
+  const { user, token } = await services.db.transaction().execute(async (trx) => {
+    const user = changes
+      ? await updateUser(trx, actor.user.id, 'profile_updated', (current) => sealSensitive(services.fieldCipher, current.id, profilePatch(change, current.settings)))
+      : actor.user;
+    return { user, token: newEmail ? await issueEmailChange(trx, user.id, newEmail) : null };
   });
+  if (newEmail && token) await sendEmailChangeMails(services, user, newEmail, token);
+  return { user: await ownView(services.db, services.fieldCipher, user), ...(newEmail ? { pendingEmail: newEmail } : {}) };
 }
 
 /** Only a company the user is an accepted member of, and that still exists, can be the default. */

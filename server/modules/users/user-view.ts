@@ -1,14 +1,17 @@
 import { permissionStrings, type RolePermission } from '../../../permissions/index.js';
-import type { UserMembership, UserSettings, UserView } from '../../../resources/user-view.js';
+import type { OwnUserView, UserMembership, UserSettings, UserView } from '../../../resources/user-view.js';
 import type { Executor } from '../../db/index.js';
 import type { UserRow } from '../../http/actor.js';
+import type { FieldCipher } from '../../lib/field-cipher.js';
 import { parseJson } from '../../lib/json.js';
+import { maskedSensitive } from './sensitive-fields.js';
 import { toView } from './views-service.js';
 
 /**
- * The user object every account call answers with (spec 01 §3 User). The active company (company,
- * role, permissions) is the one the request acts in when given (the tab's X-Company-Id), else the
- * default company when it is one of the memberships, else the first membership.
+ * The user object every account call answers with (spec 01 §3 User), without the SSN and driver's
+ * licence, which only ownView carries, masked. The active company (company, role, permissions) is
+ * the one the request acts in when given (the tab's X-Company-Id), else the default company when it
+ * is one of the memberships, else the first membership.
  */
 export async function userView(db: Executor, user: UserRow, activeCompanyId?: number): Promise<UserView> {
   const rows = await db
@@ -110,8 +113,6 @@ export async function userView(db: Executor, user: UserRow, activeCompanyId?: nu
     state: user.state,
     city: user.city,
     zip: user.zip,
-    ssn: user.ssn,
-    driversLicense: user.drivers_license,
     cdl: user.cdl,
     emergencyContactName: user.emergency_contact_name,
     emergencyContactPhone: user.emergency_contact_phone,
@@ -131,4 +132,9 @@ export async function userView(db: Executor, user: UserRow, activeCompanyId?: nu
     permissions: [...selfPermissions, ...(active ? permissionStrings(active.role.permissions) : [])],
     createdAt: user.created_at,
   };
+}
+
+/** The user reading themselves (GET and PATCH /users/me): the user object with SSN and driver's licence masked. */
+export async function ownView(db: Executor, cipher: FieldCipher, user: UserRow, activeCompanyId?: number): Promise<OwnUserView> {
+  return { ...(await userView(db, user, activeCompanyId)), ...maskedSensitive(cipher, user) };
 }

@@ -1,10 +1,11 @@
-import { Button, Stack, Typography } from '@mui/material';
+import { Button, Divider, Stack, Typography } from '@mui/material';
 import { useOne } from '@refinedev/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { members, type MemberView } from '../../../resources/member';
+import { members, type MemberDetail } from '../../../resources/member';
 import { ActivityList } from '../../components/ActivityList';
 import { SectionedPage, withCount } from '../../components/SectionedPage';
+import { SensitiveValuesView, useSensitiveReveal } from '../../components/SensitiveValues';
 import { ShowPageFrame } from '../../components/ShowPageFrame';
 import { useResource } from '../../engine/useResource';
 import { MemberFormDialog } from './MemberFormDialog';
@@ -17,9 +18,10 @@ export function MemberShowPage() {
   const { memberId = '' } = useParams();
   const navigate = useNavigate();
   const { meta, canManage } = useResource(members);
-  const { result: member, query } = useOne<MemberView>({ resource: members.name, id: memberId, meta, errorNotification: false });
+  const { result: member, query } = useOne<MemberDetail>({ resource: members.name, id: memberId, meta, errorNotification: false });
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
+  const reveal = useSensitiveReveal(`/memberships/${memberId}/sensitive`);
   return (
     <ShowPageFrame
       backTo="/members"
@@ -59,7 +61,17 @@ export function MemberShowPage() {
               </>
             }
             sections={[
-              { id: 'profile', label: 'Profile', render: () => <MemberProfile member={member} /> },
+              {
+                id: 'profile',
+                label: 'Profile',
+                render: () => (
+                  <Stack spacing={2}>
+                    <MemberProfile member={member} />
+                    <Divider />
+                    <SensitiveValuesView masked={{ ssn: member.ssn, driversLicense: member.driversLicense }} reveal={reveal} canReveal={canManage} />
+                  </Stack>
+                ),
+              },
               {
                 id: 'crews',
                 label: withCount('Crews', member.crewsAsMember.length + member.crewsAsLeader.length),

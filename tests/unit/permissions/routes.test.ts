@@ -78,6 +78,7 @@ describe('routeAccess(): open routes', () => {
     'forgot-password',
     'forgot-password/requested',
     'reset-password/abc123',
+    'confirm-email?token=abc123',
     'public/dashboard/xyz',
     'partner-invitation/tok/client/decline',
     'member-invitation/tok/decline',
