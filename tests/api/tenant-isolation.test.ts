@@ -371,6 +371,7 @@ const TABLE_SCOPES: Record<string, (a: Scope) => RawBuilder<unknown>> = {
   users: (a) => sql`id in (${list(a.users)})`,
   sessions: (a) => sql`user_id in (${list(a.users)})`,
   password_resets: (a) => sql`user_id in (${list(a.users)})`,
+  email_changes: (a) => sql`user_id in (${list(a.users)})`,
   user_views: (a) => sql`user_id in (${list(a.users)})`,
   memberships: (a) => sql`company_id in (${companiesOf(a)}) or user_id in (${list(a.users)})`,
   crew_members: (a) => sql`crew_id in (${crewsOf(a)}) or membership_id in (${membershipsOf(a)})`,
