@@ -47,6 +47,8 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   await migrateToLatest(database.db, database.dialect);
   const services = createServices(config, database.db, database.dialect, app.log);
   app.addHook('onClose', async () => {
+    // Running jobs finish before the mail transport and the database go away.
+    await services.jobs.stop();
     services.mailer.close();
     await database.close();
   });
@@ -97,5 +99,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   );
   await registerClient(app, config.clientDir);
   app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBody(404, 'Not found', 'NOT_FOUND')));
+  await services.jobs.start();
+  app.log.info({ driver: services.jobs.driver, runJobs: config.runJobs }, 'background jobs started');
   return { app, services, database };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/index.js';
+import { createJobQueue, type JobQueue } from './jobs/index.js';
 import { Mailer } from './lib/mail.js';
 import { TokenSigner } from './lib/tokens.js';
 
@@ -10,17 +11,21 @@ export interface Services {
   db: Db;
   dialect: Dialect;
   signer: TokenSigner;
+  /** Durable background work (mail, and later conversions and reports); register handlers before start. */
+  jobs: JobQueue;
   mailer: Mailer;
   authRateLimit: { max: number; timeWindow: string };
 }
 
 export function createServices(config: Config, db: Db, dialect: Dialect, log: FastifyBaseLogger): Services {
+  const jobs = createJobQueue(config, db, dialect, log);
   return {
     config,
     db,
     dialect,
     signer: new TokenSigner(config.authSecret),
-    mailer: new Mailer(db, log, config.smtpUrl),
+    jobs,
+    mailer: new Mailer(db, jobs, log, config.smtpUrl),
     authRateLimit: { max: config.authRateLimit, timeWindow: '1 minute' },
   };
 }

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../http/actor.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -6,7 +5,7 @@ import { nowIso } from '../../lib/json.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { Services } from '../../services.js';
-import type { ChangePasswordBody } from '../../../resources/user.js';
+import { RESET_REQUESTED_MESSAGES, type ChangePasswordBody } from '../../../resources/user.js';
 import { findUserByEmail } from './account-service.js';
 import { resetPasswordMail } from './reset-mail.js';
 import { endOtherSessions, startSession } from './sessions.js';
@@ -14,12 +13,11 @@ import { updateUser } from './user-update.js';
 import { userView } from './user-view.js';
 
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
-export const RESET_REQUESTED_MESSAGE = 'If an account exists for that e-mail, a reset link is on its way.';
 
 const invalidResetToken = () => new AppError(400, 'This reset link is invalid or has expired.', 'INVALID_RESET_TOKEN');
 
 /** Answers the same for known and unknown e-mails; only a known one gets a link. */
-export async function requestPasswordReset(services: Services, email: string, log: FastifyBaseLogger) {
+export async function requestPasswordReset(services: Services, email: string) {
   const user = await findUserByEmail(services.db, email);
   if (user) {
     const token = randomToken();
@@ -36,13 +34,11 @@ export async function requestPasswordReset(services: Services, email: string, lo
         })
         .execute();
       await recordAudit(trx, { userId: null, companyId: null }, { entityType: 'user', entityId: user.id, action: 'password_reset_requested' });
+      // Queued with the link it carries; a job sends it, so no SMTP round trip time-reveals which accounts exist.
+      await services.mailer.send(resetPasswordMail(services.config.publicUrl, user, token), { executor: trx });
     });
-    // Not awaited: an SMTP round trip only for known e-mails would time-reveal which accounts exist.
-    services.mailer
-      .send(resetPasswordMail(services.config.publicUrl, user, token))
-      .catch((err: unknown) => log.error({ err }, 'password reset mail could not be queued'));
   }
-  return { message: RESET_REQUESTED_MESSAGE };
+  return { message: RESET_REQUESTED_MESSAGES[services.mailer.delivery] };
 }
 
 /** Sets the new password, spends the link (and any other open link), ends every session and signs the user in. */
