@@ -63,6 +63,22 @@ export class Mailer {
     else this.log.info({ outboxId: row.id, to: message.to, subject: message.subject }, 'mail kept in outbox (SMTP_URL not set)');
   }
 
+  /** Sends a failed message again, from a fresh set of attempts (an operator's retry, once SMTP works again). */
+  async retry(outboxId: number): Promise<boolean> {
+    if (!this.transport) return false;
+    return this.db.transaction().execute(async (trx) => {
+      const reopened = await trx
+        .updateTable('mail_outbox')
+        .set({ status: 'queued', error: null, attempts: 0 })
+        .where('id', '=', outboxId)
+        .where('status', '=', 'failed')
+        .returning('id')
+        .executeTakeFirst();
+      if (reopened) await this.jobs.enqueue(MAIL_JOB, { outboxId }, { executor: trx });
+      return !!reopened;
+    });
+  }
+
   private async deliver(outboxId: number, ctx: JobContext) {
     const row = await this.db.selectFrom('mail_outbox').selectAll().where('id', '=', outboxId).executeTakeFirst();
     // Gone (deleted by an operator) or already sent by an earlier run that died before recording its job.
