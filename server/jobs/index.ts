@@ -8,8 +8,8 @@ import { DEFAULT_JOB_SETTINGS, type JobQueue, type JobQueueSettings } from './jo
 export type { JobContext, JobHandler, JobQueue } from './job-queue.js';
 
 /** BullMQ when REDIS_URL is set (several processes share the work), else the jobs table polled in-process. */
-export function createJobQueue(config: Config, db: Db, dialect: Dialect, log: FastifyBaseLogger, tuning: Partial<JobQueueSettings> = {}): JobQueue {
-  const settings = { ...DEFAULT_JOB_SETTINGS, runJobs: config.runJobs, ...tuning };
+export function createJobQueue(config: Config, db: Db, dialect: Dialect, log: FastifyBaseLogger): JobQueue {
+  const settings: JobQueueSettings = { ...DEFAULT_JOB_SETTINGS, runJobs: config.runJobs };
   return config.redisUrl
     ? new BullJobQueue(db, dialect, log, settings, { url: config.redisUrl, queueName: config.jobQueueName })
     : new DatabaseJobQueue(db, dialect, log, settings);

@@ -3,7 +3,8 @@ import { Queue } from 'bullmq';
 import { openDatabase } from '../../server/db/index.js';
 import { BullJobQueue } from '../../server/jobs/bullmq-queue.js';
 import { DEFAULT_JOB_SETTINGS, type JobQueueSettings } from '../../server/jobs/job-queue.js';
-import { DATABASES, startTestServer } from './harness.js';
+import { DATABASES, registerUser, startTestServer } from './harness.js';
+import { startSink } from './smtp-sink.js';
 
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 
@@ -184,6 +185,35 @@ for (const database of DATABASES) {
       await redis.close();
       await q.drain();
       expect(calls).toBe(1);
+    });
+  });
+}
+
+for (const database of DATABASES) {
+  describe.skipIf(!redisReachable)(`mail through BullMQ when REDIS_URL is set [${database.name}]`, () => {
+    let sink: Awaited<ReturnType<typeof startSink>>;
+    let server: Server;
+    beforeAll(async () => {
+      sink = await startSink();
+      server = await startTestServer(database.url, { smtpUrl: `smtp://127.0.0.1:${sink.port}`, redisUrl: REDIS_URL });
+    });
+    afterAll(async () => {
+      await server?.stop();
+      const redis = new Queue(server.config.jobQueueName, { connection: { url: REDIS_URL } });
+      await redis.obliterate({ force: true });
+      await redis.close();
+      await sink?.close();
+    });
+
+    it('sends the reset mail through the BullMQ worker and marks the outbox row sent', async () => {
+      expect(server.services.jobs.driver).toBe('bullmq');
+      const { email } = await registerUser(server);
+      expect((await server.call('POST', '/api/v1/users/forgot-password', { body: { email } })).status).toBe(200);
+      await server.services.jobs.drain();
+      expect(sink.received.filter((m) => m.to.includes(email))).toHaveLength(1);
+      const row = await server.services.db.selectFrom('mail_outbox').select(['status', 'attempts']).where('to_address', '=', email).executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'sent', attempts: 1 });
+      expect(await server.services.db.selectFrom('jobs').select(['status', 'relayed_at']).execute()).toEqual([{ status: 'done', relayed_at: expect.any(String) }]);
     });
   });
 }
