@@ -52,6 +52,16 @@ export const loginBody = z.object({
 export type LoginBody = z.input<typeof loginBody>;
 
 export const forgotPasswordBody = z.object({ email });
+
+/** How the server handles mail (GET /health's `mail`): sent over SMTP, or only kept for an administrator. */
+export type MailDelivery = 'smtp' | 'outbox';
+
+/** The answer to a reset request: it promises an e-mail only when the server sends mail. */
+export const RESET_REQUESTED_MESSAGES: Record<MailDelivery, string> = {
+  smtp: 'If an account exists for that e-mail, a reset link is on its way.',
+  outbox:
+    'If an account exists for that e-mail, a reset link has been made. This server does not send e-mail: ask your administrator to pass the link on to you.',
+};
 export const resetPasswordBody = z.object({ token: z.string().min(10).max(200), password });
 
 export const CURRENT_PASSWORD_MESSAGES = {

@@ -35,7 +35,8 @@ const PEOPLE: Record<RoleName, string> = {
 };
 const emailOf = (role: RoleName) => `${role.toLowerCase()}@demo.fieldwork.test`;
 
-const { app, services } = await buildApp(loadConfig(), { logger: false });
+// This process runs no background jobs: whatever it queues, the server sends.
+const { app, services } = await buildApp(loadConfig(process.env, { runJobs: false }), { logger: false });
 const db = services.db;
 
 async function account(role: RoleName): Promise<{ id: number; token: string }> {

@@ -13,7 +13,8 @@ if (!Number.isInteger(companyId) || companyId <= 0 || !PLANS.includes(plan as Pl
   process.exit(2);
 }
 
-const { app, services } = await buildApp(loadConfig(), { logger: false });
+// This process runs no background jobs: whatever it queues, the server sends.
+const { app, services } = await buildApp(loadConfig(process.env, { runJobs: false }), { logger: false });
 try {
   const result = await setCompanyPlan(services, companyId, plan as Plan);
   console.log(result.changed ? `${result.name} (company ${companyId}) is now on the ${plan} plan.` : `${result.name} was already on the ${plan} plan.`);

@@ -67,6 +67,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await sealStoredSensitive(database.db, services.fieldCipher);
   const stopSharingCache = config.redisUrl ? await accessCache.shareThroughRedis(config.redisUrl, app.log) : null;
   app.addHook('onClose', async () => {
+    // Running jobs finish before the mail transport and the database go away.
+    await services.jobs.stop();
     await stopSharingCache?.();
     services.mailer.close();
     await database.close();
@@ -118,5 +120,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
   await registerClient(app, config.clientDir);
   app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBody(404, 'Not found', 'NOT_FOUND')));
+  await services.jobs.start();
+  app.log.info({ driver: services.jobs.driver, runJobs: config.runJobs }, 'background jobs started');
   return { app, services, database };
 }

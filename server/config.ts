@@ -8,6 +8,10 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** Whether this process runs background jobs (RUN_JOBS=false: it only queues them for the others). */
+  runJobs: boolean;
+  /** The BullMQ queue's name in Redis; installations sharing one Redis need different names. */
+  jobQueueName: string;
   smtpUrl: string | null;
   publicUrl: string;
   authSecret: string;
@@ -59,6 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     redisUrl: env.REDIS_URL || null,
+    runJobs: env.RUN_JOBS !== 'false',
+    jobQueueName: env.JOB_QUEUE || 'fieldwork',
     smtpUrl: env.SMTP_URL || null,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     authSecret: env.AUTH_SECRET || loadOrCreateSecret(dataDir, 'auth-secret', () => randomBytes(48).toString('base64url')),

@@ -7,6 +7,7 @@ import { members } from './migrations/0004_members.js';
 import { crews } from './migrations/0005_crews.js';
 import { partnerships } from './migrations/0006_partnerships.js';
 import { items } from './migrations/0007_items.js';
+import { jobs } from './migrations/0008_jobs.js';
 import { partnershipConsent } from './migrations/0009_partnership_consent.js';
 import { privacy } from './migrations/0010_privacy.js';
 
@@ -20,6 +21,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0005_crews': crews(dialect),
     '0006_partnerships': partnerships(dialect),
     '0007_items': items(dialect),
+    '0008_jobs': jobs(dialect),
     '0009_partnership_consent': partnershipConsent(dialect),
     '0010_privacy': privacy(dialect),
   };

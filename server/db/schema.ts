@@ -169,6 +169,25 @@ export interface MailOutboxTable {
   error: string | null;
   created_at: string;
   sent_at: string | null;
+  attempts: Generated<number>;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  payload: string;
+  status: string;
+  attempts: number;
+  max_attempts: number;
+  run_at: string;
+  dedupe_key: string | null;
+  last_error: string | null;
+  locked_by: string | null;
+  locked_until: string | null;
+  relayed_at: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
 }
 
 export interface CatalogTypeTable {
@@ -292,6 +311,7 @@ export interface DB {
   member_categories: MemberCategoriesTable;
   audit_events: AuditEventsTable;
   mail_outbox: MailOutboxTable;
+  jobs: JobsTable;
   task_types: CatalogTypeTable;
   damage_types: CatalogTypeTable;
   footprint_types: CatalogTypeTable;

@@ -1,6 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/index.js';
+import type { Db, Executor } from '../db/index.js';
+import type { JobContext, JobQueue } from '../jobs/index.js';
+import type { MailDelivery } from '../../resources/user.js';
 import { nowIso } from './json.js';
 
 export interface MailMessage {
@@ -10,46 +12,90 @@ export interface MailMessage {
   html?: string;
 }
 
+
+export const MAIL_JOB = 'mail.send';
+/** About a quarter of an hour of retries with the default 30 s backoff (30 s, 1, 2, 4, 8 min). */
+const MAIL_ATTEMPTS = 6;
+
 /**
- * Sends through SMTP when SMTP_URL is set. Without it the message is kept in the mail_outbox table
- * and only its recipient and subject are logged: its links are secrets (docs/operations.md).
+ * Every message is a mail_outbox row. With SMTP_URL the row is queued with a `mail.send` job in the same
+ * transaction, and the job delivers it, retried with backoff; the row shows queued, retrying, sent or
+ * failed with the last error and the attempt count. Without SMTP_URL the row is kept (status 'kept') and
+ * nothing is sent. Bodies are never logged: they hold reset and invitation links (docs/operations.md).
  */
 export class Mailer {
   private transport: Transporter | null;
+  readonly delivery: MailDelivery;
+
   constructor(
     private db: Db,
+    private jobs: JobQueue,
     private log: FastifyBaseLogger,
     smtpUrl: string | null,
     private from = 'Fieldwork <no-reply@fieldwork.local>',
   ) {
     this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+    this.delivery = smtpUrl ? 'smtp' : 'outbox';
+    if (this.transport) jobs.register<{ outboxId: number }>(MAIL_JOB, (payload, ctx) => this.deliver(payload.outboxId, ctx), { attempts: MAIL_ATTEMPTS });
+    else log.warn('SMTP_URL is not set: mail is not delivered. Messages are kept in the mail_outbox table (docs/operations.md).');
   }
 
-  async send(message: MailMessage): Promise<void> {
-    const row = await this.db
+  /** Queues the message; given a transaction, the message exists only if that transaction commits. */
+  async send(message: MailMessage, opts: { executor?: Executor } = {}): Promise<void> {
+    if (opts.executor) return this.queue(opts.executor, message);
+    return this.db.transaction().execute((trx) => this.queue(trx, message));
+  }
+
+  private async queue(executor: Executor, message: MailMessage) {
+    const row = await executor
       .insertInto('mail_outbox')
       .values({
         to_address: message.to,
         subject: message.subject,
         text_body: message.text,
         html_body: message.html ?? null,
-        status: this.transport ? 'sending' : 'kept',
+        status: this.transport ? 'queued' : 'kept',
         created_at: nowIso(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (!this.transport) {
-      this.log.info({ outboxId: row.id, to: message.to, subject: message.subject }, 'mail kept in outbox (SMTP_URL not set)');
-      return;
-    }
+    if (this.transport) await this.jobs.enqueue(MAIL_JOB, { outboxId: row.id }, { executor });
+    else this.log.info({ outboxId: row.id, to: message.to, subject: message.subject }, 'mail kept in outbox (SMTP_URL not set)');
+  }
+
+  /** Sends a failed message again, from a fresh set of attempts (an operator's retry, once SMTP works again). */
+  async retry(outboxId: number): Promise<boolean> {
+    if (!this.transport) return false;
+    return this.db.transaction().execute(async (trx) => {
+      const reopened = await trx
+        .updateTable('mail_outbox')
+        .set({ status: 'queued', error: null, attempts: 0 })
+        .where('id', '=', outboxId)
+        .where('status', '=', 'failed')
+        .returning('id')
+        .executeTakeFirst();
+      if (reopened) await this.jobs.enqueue(MAIL_JOB, { outboxId }, { executor: trx });
+      return !!reopened;
+    });
+  }
+
+  private async deliver(outboxId: number, ctx: JobContext) {
+    const row = await this.db.selectFrom('mail_outbox').selectAll().where('id', '=', outboxId).executeTakeFirst();
+    // Gone (deleted by an operator) or already sent by an earlier run that died before recording its job.
+    if (!row || row.status === 'sent') return;
     try {
-      await this.transport.sendMail({ from: this.from, ...message });
-      await this.db.updateTable('mail_outbox').set({ status: 'sent', sent_at: nowIso() }).where('id', '=', row.id).execute();
+      await this.transport!.sendMail({ from: this.from, to: row.to_address, subject: row.subject, text: row.text_body, ...(row.html_body ? { html: row.html_body } : {}) });
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
-      this.log.error({ outboxId: row.id, error }, 'mail delivery failed');
-      await this.db.updateTable('mail_outbox').set({ status: 'failed', error }).where('id', '=', row.id).execute();
+      await this.db
+        .updateTable('mail_outbox')
+        .set({ status: ctx.lastAttempt ? 'failed' : 'retrying', error, attempts: ctx.attempt })
+        .where('id', '=', outboxId)
+        .execute();
+      this.log.warn({ outboxId, attempt: ctx.attempt, maxAttempts: ctx.maxAttempts, error }, 'mail delivery failed');
+      throw err;
     }
+    await this.db.updateTable('mail_outbox').set({ status: 'sent', sent_at: nowIso(), error: null, attempts: ctx.attempt }).where('id', '=', outboxId).execute();
   }
 
   close() {

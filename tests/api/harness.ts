@@ -49,7 +49,15 @@ export async function startTestServer(
   const schema = databaseUrl ? await freshSchema(databaseUrl) : null;
   const config = loadConfig(
     { AUTH_SECRET: 'test-secret-test-secret-test-secret', PUBLIC_URL: 'http://fieldwork.test' },
-    { dataDir, databaseUrl: schema?.url ?? null, authRateLimit: 1000, clientDir: path.join(dataDir, 'no-client'), ...overrides },
+    {
+      dataDir,
+      databaseUrl: schema?.url ?? null,
+      authRateLimit: 1000,
+      clientDir: path.join(dataDir, 'no-client'),
+      // Test servers given REDIS_URL must not take each other's BullMQ jobs.
+      jobQueueName: `test-${path.basename(dataDir)}`,
+      ...overrides,
+    },
   );
   let built: BuiltApp;
   try {

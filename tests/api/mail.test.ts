@@ -1,53 +1,14 @@
-import { createServer, type AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import type { FastifyBaseLogger } from 'fastify';
+import { DatabaseJobQueue } from '../../server/jobs/database-queue.js';
+import { DEFAULT_JOB_SETTINGS } from '../../server/jobs/job-queue.js';
+import { Mailer } from '../../server/lib/mail.js';
+import { mailStatus } from '../../server/lib/mail-status.js';
 import { DATABASES, describeEachDatabase, registerUser, startTestServer, type TestServer } from './harness.js';
+import { closedPort, decodeQuotedPrintable, startSink } from './smtp-sink.js';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A local SMTP sink that keeps every message it is handed. */
-async function startSink() {
-  const received: Received[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  return { received, port, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
-}
-
-/** A port nothing listens on: bound, read, released. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-const decodeQuotedPrintable = (text: string) =>
-  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 5000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+async function counts(s: TestServer) {
+  const n = async (table: 'mail_outbox' | 'jobs') => Number((await s.services.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  return { mails: await n('mail_outbox'), jobs: await n('jobs') };
 }
 
 const outboxRow = (s: TestServer, email: string) =>
@@ -66,24 +27,41 @@ for (const database of DATABASES) {
       await sink?.close();
     });
 
-    it('delivers the password reset mail with its link and marks the outbox row sent', async () => {
+    it('delivers the password reset mail with its link through a job and marks the outbox row sent', async () => {
       const { email } = await registerUser(server);
       const res = await server.call('POST', '/api/v1/users/forgot-password', { body: { email } });
       expect(res.status).toBe(200);
-      const mail = await waitFor(() => sink.received.find((m) => m.to.includes(email)));
-      const message = decodeQuotedPrintable(mail.raw);
+      expect(res.body).toEqual({ message: 'If an account exists for that e-mail, a reset link is on its way.' });
+      await server.services.jobs.drain();
+      const mail = sink.received.find((m) => m.to.includes(email));
+      expect(mail).toBeDefined();
+      const message = decodeQuotedPrintable(mail!.raw);
       expect(message).toMatch(/^Subject: Reset your Fieldwork password$/m);
       const link = message.match(/http:\/\/\S+\/app\/reset-password\/[A-Za-z0-9_-]+/)?.[0];
       expect(link?.startsWith('http://fieldwork.test/app/reset-password/')).toBe(true);
 
-      const row = await waitFor(async () => {
-        const r = await outboxRow(server, email);
-        return r?.status === 'sent' ? r : undefined;
-      });
-      expect(row.sent_at).toEqual(expect.any(String));
+      const row = (await outboxRow(server, email))!;
+      expect(row).toMatchObject({ status: 'sent', attempts: 1, error: null, sent_at: expect.any(String) });
       expect(row.text_body).toContain(link);
       const token = link!.split('/').pop();
       expect((await server.call('POST', '/api/v1/users/reset-password', { body: { token, password: 'from-mail-1' } })).status).toBe(200);
+    });
+
+    it('says at /health that mail is sent', async () => {
+      expect((await server.call('GET', '/api/v1/health')).body).toEqual({ status: 'ok', db: database.name, mail: 'smtp' });
+    });
+
+    it('queues nothing when the transaction that sends the mail rolls back', async () => {
+      const before = await counts(server);
+      await expect(
+        server.services.db.transaction().execute(async (trx) => {
+          await server.services.mailer.send({ to: 'nobody@example.com', subject: 'Never', text: 'never sent' }, { executor: trx });
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect(await counts(server)).toEqual(before);
+      await server.services.jobs.drain({ includeDelayed: true });
+      expect(sink.received.some((m) => m.to.includes('nobody@example.com'))).toBe(false);
     });
   });
 
@@ -96,24 +74,99 @@ for (const database of DATABASES) {
       await server?.stop();
     });
 
-    it('still answers forgot-password and records the failure on the outbox row', async () => {
+    it('still answers forgot-password, retries with backoff, and records the failure with its attempt count', async () => {
       const { email } = await registerUser(server);
       const res = await server.call('POST', '/api/v1/users/forgot-password', { body: { email } });
       expect(res.status).toBe(200);
-      const row = await waitFor(async () => {
-        const r = await outboxRow(server, email);
-        return r?.status === 'failed' ? r : undefined;
+      await server.services.jobs.drain();
+      const retrying = (await outboxRow(server, email))!;
+      expect(retrying).toMatchObject({ status: 'retrying', attempts: 1, sent_at: null });
+      expect(retrying.error).toBeTruthy();
+      const job = await server.services.db.selectFrom('jobs').selectAll().where('name', '=', 'mail.send').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(job).toMatchObject({ status: 'queued', attempts: 1, max_attempts: 6 });
+      // The next attempt waits out the backoff: 30 s after the first failure.
+      expect(Date.parse(job.run_at) - Date.parse(job.updated_at)).toBeGreaterThanOrEqual(29_000);
+
+      await server.services.jobs.drain({ includeDelayed: true });
+      const failed = (await outboxRow(server, email))!;
+      expect(failed).toMatchObject({ status: 'failed', attempts: 6, sent_at: null });
+      expect(failed.error).toBeTruthy();
+      expect(await server.services.db.selectFrom('jobs').select(['status', 'attempts']).where('id', '=', job.id).executeTakeFirstOrThrow()).toEqual({ status: 'failed', attempts: 6 });
+
+      const status = await mailStatus(server.services.db);
+      expect(status.counts.failed).toBeGreaterThanOrEqual(1);
+      expect(status.problems[0]).toEqual({
+        id: failed.id,
+        to_address: email,
+        subject: 'Reset your Fieldwork password',
+        status: 'failed',
+        attempts: 6,
+        error: failed.error,
+        created_at: failed.created_at,
       });
-      expect(row.error).toBeTruthy();
+    });
+
+    it('lets an operator send a failed mail again, from a fresh set of attempts', async () => {
+      const { email } = await registerUser(server);
+      await server.call('POST', '/api/v1/users/forgot-password', { body: { email } });
+      await server.services.jobs.drain({ includeDelayed: true });
+      const failed = (await outboxRow(server, email))!;
+      expect(failed.status).toBe('failed');
+      expect(await server.services.mailer.retry(failed.id)).toBe(true);
+      expect(await outboxRow(server, email)).toMatchObject({ status: 'queued', attempts: 0, error: null });
+      expect(await server.services.mailer.retry(failed.id)).toBe(false);
+      await server.services.jobs.drain();
+      expect(await outboxRow(server, email)).toMatchObject({ status: 'retrying', attempts: 1 });
     });
   });
 }
 
 describeEachDatabase('mail without SMTP', (server) => {
-  it('keeps the message in the outbox with status kept', async () => {
+  it('keeps the message in the outbox with status kept, queues no job, and does not promise an e-mail', async () => {
     const { email } = await registerUser(server());
-    await server().call('POST', '/api/v1/users/forgot-password', { body: { email } });
-    const row = await waitFor(() => outboxRow(server(), email));
-    expect(row).toMatchObject({ status: 'kept', subject: 'Reset your Fieldwork password', sent_at: null });
+    const res = await server().call('POST', '/api/v1/users/forgot-password', { body: { email } });
+    expect(res.body.message).toBe(
+      'If an account exists for that e-mail, a reset link has been made. This server does not send e-mail: ask your administrator to pass the link on to you.',
+    );
+    const row = await outboxRow(server(), email);
+    expect(row).toMatchObject({ status: 'kept', subject: 'Reset your Fieldwork password', sent_at: null, attempts: 0 });
+    expect(await server().services.db.selectFrom('jobs').select('id').execute()).toEqual([]);
+  });
+
+  it('says at /health that mail is only kept in the outbox', async () => {
+    expect((await server().call('GET', '/api/v1/health')).body).toEqual({ status: 'ok', db: server().services.dialect, mail: 'outbox' });
+  });
+});
+
+/** A logger that keeps what it is given, to check what reaches the log. */
+function recordingLog() {
+  const lines: Array<{ level: string; args: unknown[] }> = [];
+  const at = (level: string) => (...args: unknown[]) => void lines.push({ level, args });
+  const log = { info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug'), trace: at('trace'), fatal: at('fatal'), level: 'info' } as unknown as FastifyBaseLogger;
+  (log as any).child = () => log;
+  return { log, lines };
+}
+
+describeEachDatabase('mail logging', (server) => {
+  it('warns once at start that mail is not delivered when SMTP_URL is not set', () => {
+    const { log, lines } = recordingLog();
+    const jobs = new DatabaseJobQueue(server().services.db, server().services.dialect, log, DEFAULT_JOB_SETTINGS);
+    new Mailer(server().services.db, jobs, log, null);
+    expect(lines.filter((l) => l.level === 'warn')).toEqual([
+      { level: 'warn', args: ['SMTP_URL is not set: mail is not delivered. Messages are kept in the mail_outbox table (docs/operations.md).'] },
+    ]);
+  });
+
+  it('logs a failed delivery by outbox id, attempt and error, never the body', async () => {
+    const { log, lines } = recordingLog();
+    const jobs = new DatabaseJobQueue(server().services.db, server().services.dialect, log, DEFAULT_JOB_SETTINGS);
+    const mailer = new Mailer(server().services.db, jobs, log, `smtp://127.0.0.1:${await closedPort()}`);
+    expect(lines.filter((l) => l.level === 'warn')).toEqual([]);
+    await mailer.send({ to: 'logged@example.com', subject: 'Secret link', text: 'TOP-SECRET-BODY', html: '<p>TOP-SECRET-HTML</p>' });
+    await jobs.drain();
+    const failure = lines.find((l) => l.args.includes('mail delivery failed'));
+    expect(failure?.args[0]).toMatchObject({ outboxId: expect.any(Number), attempt: 1, maxAttempts: 6, error: expect.any(String) });
+    expect(JSON.stringify(lines)).not.toMatch(/TOP-SECRET/);
+    mailer.close();
   });
 });

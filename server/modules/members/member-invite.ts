@@ -1,4 +1,3 @@
-import type { MemberView } from '../../../resources/member.js';
 import type { Trx } from '../../db/index.js';
 import { nowIso } from '../../lib/json.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
@@ -67,22 +66,23 @@ export async function renewInvitation(trx: Trx, membershipId: number) {
   return token;
 }
 
-/** Mails the invitation once its transaction has committed. */
-export async function sendInvitation(services: Services, member: MemberView, token: string, inviterName: string | null) {
+/** Queues the invitation mail in the invitation's own transaction: no mail without the invitation, nor the reverse. */
+export async function queueInvitationMail(trx: Trx, services: Services, invite: { companyId: number; name: string; email: string }, token: string, inviterName: string | null) {
   const [company, account] = await Promise.all([
-    services.db.selectFrom('companies').select('name').where('id', '=', member.companyId).executeTakeFirstOrThrow(),
-    services.db.selectFrom('users').select('id').where('email', '=', member.email).executeTakeFirst(),
+    trx.selectFrom('companies').select('name').where('id', '=', invite.companyId).executeTakeFirstOrThrow(),
+    trx.selectFrom('users').select('id').where('email', '=', invite.email).executeTakeFirst(),
   ]);
   await services.mailer.send(
     invitationMail({
       publicUrl: services.config.publicUrl,
       token,
-      companyId: member.companyId,
+      companyId: invite.companyId,
       companyName: company.name,
       inviterName,
-      name: member.name,
-      email: member.email,
+      name: invite.name,
+      email: invite.email,
       hasAccount: !!account,
     }),
+    { executor: trx },
   );
 }

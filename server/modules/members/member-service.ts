@@ -9,15 +9,15 @@ import { nowIso } from '../../lib/json.js';
 import type { Services } from '../../services.js';
 import { checkAssignments, writeAssignments } from './member-assignments.js';
 import { assertEmailFree, assignableRole } from './member-checks.js';
-import { insertInvitation, renewInvitation, sendInvitation } from './member-invite.js';
+import { insertInvitation, queueInvitationMail, renewInvitation } from './member-invite.js';
 import { auditedMember, loadMember } from './member-view.js';
 
 const auditActor = (actor: Actor, company: CompanyMembership) => ({ userId: actor.user.id, companyId: company.companyId });
 
-/** Invites a person: membership, crews, new crew and categories in one transaction, then the mail. */
+/** Invites a person: membership, crews, new crew, categories and the invitation mail in one transaction. */
 export async function createMember(services: Services, actor: Actor, company: CompanyMembership, body: CreateMemberInput): Promise<MemberView> {
   const { companyId } = company;
-  const { id, token } = await services.db.transaction().execute(async (trx) => {
+  const { id } = await services.db.transaction().execute(async (trx) => {
     await assignableRole(trx, companyId, body.roleId);
     await assertEmailFree(trx, companyId, body.email);
     await checkAssignments(trx, companyId, body);
@@ -25,11 +25,10 @@ export async function createMember(services: Services, actor: Actor, company: Co
     const invited = await insertInvitation(trx, companyId, actor.user.id, body, now);
     await writeAssignments(trx, auditActor(actor, company), invited.id, body, now);
     await recordAudit(trx, auditActor(actor, company), { entityType: 'membership', entityId: invited.id, action: 'invited', after: auditedMember(await loadMember(trx, invited.id)) });
+    await queueInvitationMail(trx, services, { companyId, name: body.name, email: body.email }, invited.token, actor.user.name);
     return invited;
   });
-  const member = await loadMember(services.db, id);
-  await sendInvitation(services, member, token, actor.user.name);
-  return member;
+  return loadMember(services.db, id);
 }
 
 async function ownerCount(db: Executor, companyId: number) {
@@ -60,7 +59,7 @@ async function guardOwner(trx: Trx, company: CompanyMembership, member: MemberVi
 
 export async function updateMember(services: Services, actor: Actor, company: CompanyMembership, id: number, body: UpdateMemberInput): Promise<MemberView> {
   const { companyId } = company;
-  const { token } = await services.db.transaction().execute(async (trx) => {
+  await services.db.transaction().execute(async (trx) => {
     const before = await loadMember(trx, id);
     const roleChanges = body.roleId !== undefined && body.roleId !== before.roleId;
     await guardOwner(trx, company, before, roleChanges);
@@ -80,11 +79,9 @@ export async function updateMember(services: Services, actor: Actor, company: Co
     if (Object.keys(diff(auditedMember(before), auditedMember(after))).length) {
       await recordAudit(trx, auditActor(actor, company), { entityType: 'membership', entityId: id, action: 'updated', before: auditedMember(before), after: auditedMember(after) });
     }
-    return { token: renewed };
+    if (renewed) await queueInvitationMail(trx, services, after, renewed, actor.user.name);
   });
-  const member = await loadMember(services.db, id);
-  if (token) await sendInvitation(services, member, token, actor.user.name);
-  return member;
+  return loadMember(services.db, id);
 }
 
 /** Removes the membership with its crew assignments and categories. */

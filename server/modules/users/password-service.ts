@@ -1,10 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../http/actor.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { Services } from '../../services.js';
-import { CURRENT_PASSWORD_MESSAGES, type ChangePasswordBody } from '../../../resources/user.js';
+import { CURRENT_PASSWORD_MESSAGES, RESET_REQUESTED_MESSAGES, type ChangePasswordBody } from '../../../resources/user.js';
 import { findUserByEmail } from './account-service.js';
 import { issueLink, openLink, spendLinks } from './mail-links.js';
 import { resetPasswordMail } from './reset-mail.js';
@@ -13,25 +12,21 @@ import { updateUser } from './user-update.js';
 import { userView } from './user-view.js';
 
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
-export const RESET_REQUESTED_MESSAGE = 'If an account exists for that e-mail, a reset link is on its way.';
 
 const invalidResetToken = () => new AppError(400, 'This reset link is invalid or has expired.', 'INVALID_RESET_TOKEN');
 
 /** Answers the same for known and unknown e-mails; only a known one gets a link. */
-export async function requestPasswordReset(services: Services, email: string, log: FastifyBaseLogger) {
+export async function requestPasswordReset(services: Services, email: string) {
   const user = await findUserByEmail(services.db, email);
   if (user) {
-    const token = await services.db.transaction().execute(async (trx) => {
+    await services.db.transaction().execute(async (trx) => {
       const issued = await issueLink(trx, 'password_resets', user.id, RESET_LIFETIME_MS, {});
       await recordAudit(trx, { userId: null, companyId: null }, { entityType: 'user', entityId: user.id, action: 'password_reset_requested' });
-      return issued;
+      // Queued with the link it carries; a job sends it, so no SMTP round trip time-reveals which accounts exist.
+      await services.mailer.send(resetPasswordMail(services.config.publicUrl, user, issued), { executor: trx });
     });
-    // Not awaited: an SMTP round trip only for known e-mails would time-reveal which accounts exist.
-    services.mailer
-      .send(resetPasswordMail(services.config.publicUrl, user, token))
-      .catch((err: unknown) => log.error({ err }, 'password reset mail could not be queued'));
   }
-  return { message: RESET_REQUESTED_MESSAGE };
+  return { message: RESET_REQUESTED_MESSAGES[services.mailer.delivery] };
 }
 
 /**

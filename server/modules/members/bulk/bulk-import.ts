@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { ROLE_LABELS, isRoleName } from '../../../../permissions/index.js';
 import { memberContact, type BulkImportResult } from '../../../../resources/member.js';
 import { isUniqueViolation } from '../../../db/constraint-errors.js';
@@ -8,8 +7,7 @@ import { recordAudit } from '../../../lib/audit.js';
 import { nowIso } from '../../../lib/json.js';
 import type { Services } from '../../../services.js';
 import { emailTakenReason } from '../member-checks.js';
-import { insertInvitation } from '../member-invite.js';
-import { invitationMail } from '../invitation-mail.js';
+import { insertInvitation, queueInvitationMail } from '../member-invite.js';
 import { readSheet, type SheetRow } from './read-sheet.js';
 
 interface CompanyRole {
@@ -47,17 +45,16 @@ function checkRow(row: SheetRow, roles: Map<string, CompanyRole>): Checked {
 }
 
 /**
- * Each row is its own all-or-nothing invitation: a refused row leaves nothing behind and does not stop
- * the others. The mails go out after the answer, in order, so a large file does not wait on SMTP.
+ * Each row is its own all-or-nothing invitation, its mail queued in the same transaction as the
+ * membership: a refused row leaves nothing behind and does not stop the others, and a restart loses no
+ * mail. Jobs send the mails after the answer, so a large file does not wait on SMTP.
  */
-export async function importMembers(services: Services, actor: Actor, company: CompanyMembership, bytes: Buffer, log: FastifyBaseLogger): Promise<BulkImportResult> {
+export async function importMembers(services: Services, actor: Actor, company: CompanyMembership, bytes: Buffer): Promise<BulkImportResult> {
   const { companyId } = company;
   const rows = await readSheet(bytes);
   const roles = await rolesByKey(services, companyId);
-  const companyName = (await services.db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirstOrThrow()).name;
   const seen = new Map<string, number>();
   const result: BulkImportResult = { added: [], refused: [] };
-  const mails: Array<{ token: string; name: string; email: string }> = [];
 
   for (const row of rows) {
     const checked = checkRow(row, roles);
@@ -80,6 +77,7 @@ export async function importMembers(services: Services, actor: Actor, company: C
         const inserted = await insertInvitation(trx, companyId, actor.user.id, { ...contact, roleId: role.id }, now);
         const after = { ...contact, role: role.name, status: 'invited', crewsAsMember: [], crewsAsLeader: [], categories: [] };
         await recordAudit(trx, { userId: actor.user.id, companyId }, { entityType: 'membership', entityId: inserted.id, action: 'invited', after });
+        await queueInvitationMail(trx, services, { companyId, name: contact.name, email: contact.email }, inserted.token, actor.user.name);
         return inserted;
       });
       if ('refused' in invited) {
@@ -87,23 +85,10 @@ export async function importMembers(services: Services, actor: Actor, company: C
         continue;
       }
       result.added.push({ row: row.row, id: invited.id, name: contact.name, email: contact.email });
-      mails.push({ token: invited.token, name: contact.name, email: contact.email });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       result.refused.push({ row: row.row, email: contact.email, reason: 'This e-mail has already been invited to the company' });
     }
   }
-  void sendAll(services, log, mails, { companyId, companyName, inviterName: actor.user.name });
   return result;
-}
-
-async function sendAll(services: Services, log: FastifyBaseLogger, mails: Array<{ token: string; name: string; email: string }>, c: { companyId: number; companyName: string; inviterName: string }) {
-  for (const m of mails) {
-    try {
-      const account = await services.db.selectFrom('users').select('id').where('email', '=', m.email).executeTakeFirst();
-      await services.mailer.send(invitationMail({ publicUrl: services.config.publicUrl, token: m.token, ...c, name: m.name, email: m.email, hasAccount: !!account }));
-    } catch (err) {
-      log.error({ err, to: m.email }, 'member invitation mail could not be queued');
-    }
-  }
 }

@@ -7,8 +7,8 @@ export const forgotPassword = defineRoute({
   url: '/users/forgot-password',
   access: 'public',
   rateLimited: true,
-  summary: 'E-mail a one-hour password reset link; answers the same whether or not the e-mail has an account',
+  summary: 'E-mail a one-hour password reset link (kept for an administrator when the server sends no mail); answers the same whether or not the e-mail has an account',
   tags: ['users'],
   body: forgotPasswordBody,
-  handler: ({ body, services, req }) => requestPasswordReset(services, body.email, req.log),
+  handler: ({ body, services }) => requestPasswordReset(services, body.email),
 });
