@@ -16,6 +16,7 @@ import { allRoutes } from './modules/index.js';
 import { sealStoredSensitive } from './modules/users/sensitive-fields.js';
 import { createServices, type Services } from './services.js';
 import { registerClient } from './static.js';
+import { registerFileSweep } from './storage/file-sweep.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
   await registerClient(app, config.clientDir);
   app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBody(404, 'Not found', 'NOT_FOUND')));
+  registerFileSweep(services);
   await services.jobs.start();
   app.log.info({ driver: services.jobs.driver, runJobs: config.runJobs }, 'background jobs started');
   return { app, services, database };

@@ -9,6 +9,7 @@ import { TokenSigner } from './lib/tokens.js';
 
 /** What route handlers and services share for the life of the server. */
 export interface Services {
+  log: FastifyBaseLogger;
   config: Config;
   db: Db;
   dialect: Dialect;
@@ -26,6 +27,7 @@ export interface Services {
 export function createServices(config: Config, db: Db, dialect: Dialect, log: FastifyBaseLogger, accessCache: AccessCache): Services {
   const jobs = createJobQueue(config, db, dialect, log);
   return {
+    log,
     config,
     db,
     dialect,

@@ -61,3 +61,28 @@ async function sweepUnnamedBytes(services: Services, cutoff: Date): Promise<numb
   }
   return removed;
 }
+
+const SWEEP_JOB = 'files.sweep';
+
+/** An hourly slot's job: one sweep per slot, whichever process queues it (the dedupe key is the slot). */
+function slotJob(slot: number, now = Date.now()) {
+  return { payload: { slot }, opts: { dedupeKey: `slot-${slot}`, delayMs: Math.max(0, slot * SWEEP_GRACE_MS - now) } };
+}
+
+const comingSlot = (now = Date.now()) => Math.floor(now / SWEEP_GRACE_MS) + 1;
+
+/** Sweeps through the job runner, once an hour, each run queueing the slot after its own. */
+export function registerFileSweep(services: Services) {
+  services.jobs.register<{ slot: number }>(SWEEP_JOB, async ({ slot }) => {
+    const swept = await sweepOrphanFiles(services);
+    if (swept.rows || swept.files) services.log.info(swept, 'orphan files swept');
+    const next = slotJob(Math.max(slot + 1, comingSlot()));
+    await services.jobs.enqueue(SWEEP_JOB, next.payload, next.opts);
+  });
+}
+
+/** Queues the coming hour's sweep unless a process already did. */
+export function scheduleFileSweep(services: Services) {
+  const job = slotJob(comingSlot());
+  return services.jobs.enqueue(SWEEP_JOB, job.payload, job.opts);
+}

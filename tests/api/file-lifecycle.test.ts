@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { sweepOrphanFiles } from '../../server/storage/file-sweep.js';
+import { scheduleFileSweep, sweepOrphanFiles } from '../../server/storage/file-sweep.js';
 import { describeEachDatabase, multipart, ownerWithCompany, registerUser, TINY_PNG, type TestServer } from './harness.js';
 
 // The audit trail is the last write of every upload's transaction: failing it rolls the transaction back.
@@ -158,5 +158,29 @@ describeEachDatabase('files: no orphans', (server) => {
     expect(existsSync(strayYoung)).toBe(true);
     for (const kept of [avatar, youngRow, attachment]) expect(await stored(s, kept)).toEqual({ row: expect.any(Number), bytes: true });
     expect((await s.app.inject({ method: 'GET', url: avatar })).statusCode).toBe(200);
+  });
+
+  it('sweeps hourly through the job runner: one queued sweep per hour whoever asks, each run queueing the next', async () => {
+    const s = server();
+    const db = s.services.db;
+    const sweepJobs = () => db.selectFrom('jobs').select(['id', 'status', 'run_at']).where('name', '=', 'files.sweep').execute();
+    const before = (await sweepJobs()).length;
+    // Two processes starting in the same hour queue one sweep between them.
+    await scheduleFileSweep(s.services);
+    await scheduleFileSweep(s.services);
+    const queued = (await sweepJobs()).slice(before);
+    expect(queued.map((j) => j.status)).toEqual(['queued']);
+    expect(new Date(queued[0]!.run_at).getTime()).toBeGreaterThan(Date.now());
+
+    const stray = path.join(root(s), '2020-01-01', randomUUID());
+    await mkdir(path.dirname(stray), { recursive: true });
+    await writeFile(stray, TINY_PNG);
+    const old = new Date(Date.now() - 2 * HOUR);
+    await utimes(stray, old, old);
+    await db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', queued[0]!.id).execute();
+    await s.services.jobs.drain();
+    expect(existsSync(stray)).toBe(false);
+    const after = (await sweepJobs()).slice(before);
+    expect(after.map((j) => j.status)).toEqual(['done', 'queued']);
   });
 });
