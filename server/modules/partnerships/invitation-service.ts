@@ -29,7 +29,7 @@ export async function invitePartner(services: Services, actor: Actor, type: Part
   const token = randomToken();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_MS).toISOString();
-  const { view, hostName } = await services.db.transaction().execute(async (trx) => {
+  return services.db.transaction().execute(async (trx) => {
     const pending = await trx
       .selectFrom('partnership_invitations as i')
       .innerJoin('partnerships as p', 'p.id', 'i.partnership_id')
@@ -67,13 +67,13 @@ export async function invitePartner(services: Services, actor: Actor, type: Part
       })
       .execute();
     const host = await trx.selectFrom('companies').select('name').where('id', '=', hostId).executeTakeFirstOrThrow();
-    return { view, hostName: host.name };
+    // Queued with the invitation: no mail for a rolled-back one, and no invitation whose mail is lost.
+    await services.mailer.send(
+      partnerInvitationMail(services.config.publicUrl, { hostName: host.name, guestName: body.name, contactName: body.contactName, contactEmail: body.contactEmail, guestType: type, token, expiresAt }),
+      { executor: trx },
+    );
+    return view;
   });
-  // After the commit: the outbox is written outside the transaction, and a mail for a rolled-back invitation would lead nowhere.
-  await services.mailer.send(
-    partnerInvitationMail(services.config.publicUrl, { hostName, guestName: body.name, contactName: body.contactName, contactEmail: body.contactEmail, guestType: type, token, expiresAt }),
-  );
-  return view;
 }
 
 /** Partner invitations: their own row, with the partnership they are for and both companies. */

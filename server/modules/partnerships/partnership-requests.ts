@@ -36,21 +36,21 @@ export async function requestPartnership(services: Services, actor: Actor, type:
   const hostId = activeCompanyId(actor);
   const field = (message: string) => badRequest(message, [{ field: 'guestCompanyId', message }]);
   if (body.guestCompanyId === hostId) throw field(`Your company cannot be its own ${type}`);
-  const { view, hostName, guestName } = await services.db.transaction().execute(async (trx) => {
+  return services.db.transaction().execute(async (trx) => {
     const guest = await trx.selectFrom('companies').select(['id', 'name']).where('id', '=', body.guestCompanyId).where('deleted_at', 'is', null).executeTakeFirst();
     if (!guest) throw field('No such company');
     await checkNotPartners(trx, hostId, guest.id, type);
     const view = await insertPartnership(trx, actor, { hostId, partnerId: guest.id, type, status: 'requested', name: guest.name, contactName: null, contactEmail: null });
     const host = await trx.selectFrom('companies').select('name').where('id', '=', hostId).executeTakeFirstOrThrow();
-    return { view, hostName: host.name, guestName: guest.name };
+    // Queued with the request: a rolled-back request mails nobody.
+    for (const manager of await partnershipManagers(trx, guest.id)) {
+      await services.mailer.send(
+        partnershipRequestMail(services.config.publicUrl, { to: manager.email, recipientName: manager.name, hostName: host.name, guestName: guest.name, guestType: type, partnershipId: view.id }),
+        { executor: trx },
+      );
+    }
+    return view;
   });
-  // After the commit: the outbox is written outside the transaction, and a rolled-back request needs no answer.
-  for (const manager of await partnershipManagers(services.db, body.guestCompanyId)) {
-    await services.mailer.send(
-      partnershipRequestMail(services.config.publicUrl, { to: manager.email, recipientName: manager.name, hostName, guestName, guestType: type, partnershipId: view.id }),
-    );
-  }
-  return view;
 }
 
 /** The request as the asked company stands in it; 404 when the active company takes no part. */

@@ -30,10 +30,13 @@ export async function issueEmailChange(trx: Executor, userId: number, newEmail: 
   return token;
 }
 
-/** The link to the new address, and a notice to the old one, which the change would otherwise leave behind unheard. */
-export async function sendEmailChangeMails(services: Services, user: UserRow, newEmail: string, token: string) {
-  await services.mailer.send(confirmEmailMail(services.config.publicUrl, user, newEmail, token));
-  await services.mailer.send(emailChangeNoticeMail(user, newEmail));
+/**
+ * Queued in the change's own transaction: the link to the new address, and a notice to the old one,
+ * which the change would otherwise leave behind unheard.
+ */
+export async function sendEmailChangeMails(trx: Executor, services: Services, user: UserRow, newEmail: string, token: string) {
+  await services.mailer.send(confirmEmailMail(services.config.publicUrl, user, newEmail, token), { executor: trx });
+  await services.mailer.send(emailChangeNoticeMail(user, newEmail), { executor: trx });
 }
 
 /** Opening the link makes the new address the account's e-mail, unless someone took it meanwhile (409). */

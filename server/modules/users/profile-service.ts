@@ -41,13 +41,13 @@ export async function updateProfile(services: Services, actor: Actor, { email, c
   const newEmail = email !== undefined && email !== actor.user.email ? email : null;
   if (newEmail) await checkEmailChange(services, actor, newEmail, currentPassword);
   const changes = Object.keys(change).length > 0;
-  const { user, token } = await services.db.transaction().execute(async (trx) => {
+  const { user } = await services.db.transaction().execute(async (trx) => {
     const user = changes
       ? await updateUser(trx, actor.user.id, 'profile_updated', (current) => sealSensitive(services.fieldCipher, current.id, profilePatch(change, current.settings)))
       : actor.user;
-    return { user, token: newEmail ? await issueEmailChange(trx, user.id, newEmail) : null };
+    if (newEmail) await sendEmailChangeMails(trx, services, user, newEmail, await issueEmailChange(trx, user.id, newEmail));
+    return { user };
   });
-  if (newEmail && token) await sendEmailChangeMails(services, user, newEmail, token);
   return { user: await ownView(services.db, services.fieldCipher, user), ...(newEmail ? { pendingEmail: newEmail } : {}) };
 }
 
