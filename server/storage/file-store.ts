@@ -1,10 +1,9 @@
-import type { MultipartFile } from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Executor } from '../db/index.js';
-import { AppError, badRequest, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import { nowIso } from '../lib/json.js';
 import type { Services } from '../services.js';
 
@@ -43,14 +42,6 @@ export function sniffImage(bytes: Buffer): string | null {
 }
 
 export const staticUrl = (publicId: string) => `/api/v1/staticfiles/${publicId}`;
-
-/** Reads the whole upload (bounded by MAX_UPLOAD_MB); 413 when it was cut off. */
-export async function readUpload(part: MultipartFile): Promise<Buffer> {
-  const bytes = await part.toBuffer();
-  if (part.file.truncated) throw new AppError(413, 'The upload is too large', 'PAYLOAD_TOO_LARGE');
-  if (bytes.length === 0) throw badRequest('The file is empty', [{ field: 'file', message: 'The file is empty' }]);
-  return bytes;
-}
 
 /** Keeps the bytes under DATA_DIR/files and records them; call inside the transaction that links the file. */
 export async function storeFile(
