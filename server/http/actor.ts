@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccessProfile, RolePermission } from '../../permissions/index.js';
+import { idParam } from '../../resources/id.js';
 import type { Db } from '../db/index.js';
 import type { UsersTable } from '../db/schema.js';
 import { parseJson } from '../lib/json.js';
@@ -71,8 +72,9 @@ export async function resolveActor(db: Db, signer: TokenSigner, req: FastifyRequ
   const header = req.headers['x-company-id'];
   let wanted: number | undefined;
   if (header !== undefined) {
-    wanted = Number(header);
-    if (!Number.isInteger(wanted)) throw badRequest('X-Company-Id must be a company id');
+    const parsed = idParam().safeParse(header);
+    if (!parsed.success) throw badRequest('X-Company-Id must be a company id');
+    wanted = parsed.data;
   } else {
     wanted = parseJson<{ defaultCompanyId?: number }>(user.settings, {}).defaultCompanyId;
   }
