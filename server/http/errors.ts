@@ -29,13 +29,18 @@ interface ZodIssueLike {
   path?: PropertyKey[];
   instancePath?: string;
   message: string;
+  /** The zod issue code, and (for a record key) its own issues: zod's message says only "Invalid key in record". */
+  keyword?: string;
+  params?: { issues?: Array<{ message: string }> };
 }
 
 /** Per-field details from the zod issues fastify-type-provider-zod attaches to a validation error. */
 function fieldDetails(validation: ZodIssueLike[], context: string | undefined) {
   return validation.map((issue) => {
     const path = issue.instancePath ? issue.instancePath.replace(/^\//, '').replace(/\//g, '.') : (issue.path ?? []).join('.');
-    return { field: path || context || '', message: issue.message };
+    const keyIssue = issue.keyword === 'invalid_key' ? issue.params?.issues?.[0] : undefined;
+    const message = keyIssue ? `Key: ${keyIssue.message}` : issue.message;
+    return { field: path || context || '', message };
   });
 }
 
