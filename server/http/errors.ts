@@ -52,11 +52,11 @@ export function sendError(reply: FastifyReply, err: AppError) {
  * Fastify's client errors whose own message repeats the request's path or a header: answered in
  * words of ours. An over-long path segment (Fastify's 414) is bad input like any other: 400.
  */
-const ECHOING_FRAMEWORK_ERRORS: Record<string, AppError> = {
-  FST_ERR_BAD_URL: badRequest('The address is not a valid URL'),
-  FST_ERR_MAX_PARAM_LENGTH: badRequest('A part of the address is too long'),
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: new AppError(415, 'Unsupported content type: send application/json', 'UNSUPPORTED_MEDIA_TYPE'),
-};
+const ECHOING_FRAMEWORK_ERRORS = new Map<string, AppError>([
+  ['FST_ERR_BAD_URL', badRequest('The address is not a valid URL')],
+  ['FST_ERR_MAX_PARAM_LENGTH', badRequest('A part of the address is too long')],
+  ['FST_ERR_CTP_INVALID_MEDIA_TYPE', new AppError(415, 'Unsupported content type: send application/json', 'UNSUPPORTED_MEDIA_TYPE')],
+]);
 
 /** Also Fastify's frameworkErrors handler, so errors raised before routing (bad URL, long param) share the shape. */
 export function errorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
@@ -78,7 +78,7 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
   if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') {
     return sendError(reply, new AppError(413, 'The upload is too large', 'PAYLOAD_TOO_LARGE'));
   }
-  const echoing = err.code ? ECHOING_FRAMEWORK_ERRORS[err.code] : undefined;
+  const echoing = err.code ? ECHOING_FRAMEWORK_ERRORS.get(err.code) : undefined;
   if (echoing) return sendError(reply, echoing);
   if (status >= 400 && status < 500) {
     // Fastify's own client errors (malformed JSON, an empty body): their message names no internals.

@@ -67,6 +67,8 @@ async function holds(s: TestServer, w: FuzzWorld, req: Sent): Promise<void> {
 }
 
 const options = (offset: number, numRuns: number) => ({ seed: SEED + offset, numRuns, endOnFailure: false });
+/** Long hunts outlast the default 20 s: password routes hash each body they accept. */
+const TIMEOUT = Math.max(20_000, RUNS * 300);
 
 describeEachDatabase('input fuzzer: no input is a 5xx', (server) => {
   let world: FuzzWorld;
@@ -87,7 +89,7 @@ describeEachDatabase('input fuzzer: no input is a 5xx', (server) => {
       fc.asyncProperty(bodiesFor(route.body as ZodType, valid), (body) => holds(s, world, { method: route.method, url: urlOf(route, params), body })),
       options(index, RUNS),
     );
-  });
+  }, TIMEOUT);
 
   it('every route with path params, each param hostile in turn', async () => {
     const s = server();
@@ -99,7 +101,7 @@ describeEachDatabase('input fuzzer: no input is a 5xx', (server) => {
       ),
       options(1000, cases.length * 3),
     );
-  });
+  }, TIMEOUT);
 
   it('every list route, with hostile filters, search, sort and paging', async () => {
     const s = server();
@@ -109,5 +111,5 @@ describeEachDatabase('input fuzzer: no input is a 5xx', (server) => {
       ),
       options(2000, listRoutes.length * 6),
     );
-  });
+  }, TIMEOUT);
 });
