@@ -74,6 +74,15 @@ describeEachDatabase('bad input is a 400 in our shape, never a 500', (server) =>
       expect(await fileCount(s)).toBe(before);
     });
 
+    it('still answers 413 for a file over its limit', async () => {
+      const s = server();
+      const csv = Buffer.concat([Buffer.from('Name,E-mail,Role\r\n'), Buffer.alloc(5 * 1024 * 1024 + 1, 'a')]);
+      const { body, headers } = multipart({ type: 'members' }, { name: 'members.csv', type: 'text/csv', bytes: csv });
+      const res = await s.call('POST', `${API}/companies/${ctx.companyId}/memberships/bulk`, { token: ctx.token, body, headers });
+      expectError(res, 413);
+      expect(res.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+    });
+
     it('refuses a file name holding NUL, naming the file field', async () => {
       const s = server();
       const before = await fileCount(s);

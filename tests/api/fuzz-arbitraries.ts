@@ -37,14 +37,14 @@ const TRICKY_STRINGS = [
   '😀'.repeat(40),
 ];
 
-export const hostileString: fc.Arbitrary<string> = fc.oneof(
+const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.string({ maxLength: 20 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
   fc.constantFrom(...TRICKY_STRINGS),
   fc.tuple(fc.string({ maxLength: 6 }), fc.string({ maxLength: 6 })).map(([a, b]) => `${a}\u0000${b}`),
 );
 
-export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
+const hostileNumber: fc.Arbitrary<number> = fc.oneof(
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.constantFrom(0, -0, -1, 0.5, 1.5, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 32, 2 ** 53, 2 ** 53 + 2, 1e21, 1e308, -1e308, 5e-324),
@@ -59,7 +59,7 @@ const deeplyNested = fc.tuple(fc.integer({ min: 50, max: 1000 }), fc.boolean()).
   return value;
 });
 
-export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: hostileScalar, weight: 6 },
   { arbitrary: fc.array(hostileScalar, { maxLength: 4 }), weight: 1 },
   { arbitrary: fc.dictionary(hostileString, hostileScalar, { maxKeys: 4 }), weight: 1 },
