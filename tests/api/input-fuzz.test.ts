@@ -99,7 +99,7 @@ describeEachDatabase('input fuzzer: no input is a 5xx', (server) => {
       fc.asyncProperty(fc.constantFrom(...cases), hostileSegment, ({ route, name }, segment) =>
         holds(s, world, { method: route.method, url: urlOf(route, { ...validParams(world, route.url), [name]: segment }), body: bodies[key(route)] }),
       ),
-      options(1000, cases.length * 3),
+      options(1000, cases.length * Math.ceil(RUNS / 4)),
     );
   }, TIMEOUT);
 
@@ -109,7 +109,7 @@ describeEachDatabase('input fuzzer: no input is a 5xx', (server) => {
       fc.asyncProperty(fc.constantFrom(...listRoutes), hostileQuery, (route, query) =>
         holds(s, world, { method: 'GET', url: `${urlOf(route, validParams(world, route.url))}?${query}` }),
       ),
-      options(2000, listRoutes.length * 6),
+      options(2000, listRoutes.length * Math.ceil(RUNS / 2)),
     );
   }, TIMEOUT);
 });
