@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { defineResource, type ResourceField } from './engine.js';
 
 /**
@@ -6,8 +7,8 @@ import { defineResource, type ResourceField } from './engine.js';
  * each with its own permissions and messages.
  */
 export const typeBody = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
-  description: z.string().trim().max(2000).nullable().optional().transform((v) => v || null),
+  name: text({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
+  description: text().trim().max(2000).nullable().optional().transform((v) => v || null),
 });
 
 const fields: ResourceField[] = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /**
  * A company's invoice settings (POST /companies/{id}/invoice). The spec names the call but not the
@@ -22,14 +23,13 @@ const wholeNumber = (message: string, min: number, max: number) =>
 
 /** Up to two decimals, kept as text so no binary float ever holds the value. */
 const percent = z
-  .union([z.string(), z.number()], { error: INVOICE_MESSAGES.retainage })
+  .union([text(), z.number()], { error: INVOICE_MESSAGES.retainage })
   .transform((v) => String(v).trim())
   .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && percentToBasisPoints(v) <= 10_000, INVOICE_MESSAGES.retainage)
   .transform((v) => basisPointsToPercent(percentToBasisPoints(v)));
 
 const optionalText = (max: number, message: string) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, message)
     .nullable()
@@ -38,7 +38,7 @@ const optionalText = (max: number, message: string) =>
 
 export const invoiceSettingsBody = z
   .object({
-    invoiceNumberPrefix: z.string({ error: INVOICE_MESSAGES.prefix }).trim().regex(/^[A-Za-z0-9 #./_-]{0,12}$/, INVOICE_MESSAGES.prefix),
+    invoiceNumberPrefix: text({ error: INVOICE_MESSAGES.prefix }).trim().regex(/^[A-Za-z0-9 #./_-]{0,12}$/, INVOICE_MESSAGES.prefix),
     nextInvoiceNumber: wholeNumber(INVOICE_MESSAGES.nextNumber, 1, 999_999_999),
     paymentTermsDays: wholeNumber(INVOICE_MESSAGES.paymentTerms, 0, 365),
     defaultRetainagePercent: percent,

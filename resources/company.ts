@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { text } from './text.js';
+import { id } from './id.js';
 
 /** Company registration form rules (spec 01 §5): the button is enabled once these are non-empty. */
 export const COMPANY_REQUIRED_FIELDS = ['name', 'country', 'state', 'city', 'contactName'] as const;
@@ -12,43 +14,40 @@ export const COMPANY_MESSAGES = {
   ein: 'EIN must look like 99-9999999',
 } as const;
 
-const required = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
+const required = (message: string, max = 200) => text({ error: message }).trim().min(1, message).max(max);
 
 export const companyFields = z.object({
-  ein: z
-    .string()
+  ein: text()
     .trim()
     .regex(/^(\d{2}-\d{7})?$/, COMPANY_MESSAGES.ein)
     .nullable()
     .optional()
     .transform((v) => v || null),
   name: required(COMPANY_MESSAGES.name, 160),
-  address: z.string({ error: COMPANY_MESSAGES.address }).trim().min(4, COMPANY_MESSAGES.address).max(200),
+  address: text({ error: COMPANY_MESSAGES.address }).trim().min(4, COMPANY_MESSAGES.address).max(200),
   country: required('Country is required', 2),
   state: required('State is required', 60),
   city: required('City is required', 100),
-  zip: z.string({ error: COMPANY_MESSAGES.zip }).trim().length(5, COMPANY_MESSAGES.zip),
+  zip: text({ error: COMPANY_MESSAGES.zip }).trim().length(5, COMPANY_MESSAGES.zip),
   contactName: required('Contact name is required', 120),
-  contactPhone: z
-    .string({ error: COMPANY_MESSAGES.phone })
+  contactPhone: text({ error: COMPANY_MESSAGES.phone })
     .trim()
     .min(10, COMPANY_MESSAGES.phone)
     .max(40)
     .refine((v) => !v.includes('_'), COMPANY_MESSAGES.phone),
-  contactEmail: z
-    .string({ error: COMPANY_MESSAGES.contactEmail })
+  contactEmail: text({ error: COMPANY_MESSAGES.contactEmail })
     .trim()
     .toLowerCase()
     .min(1, COMPANY_MESSAGES.contactEmail)
     .pipe(z.email('Enter a valid email address')),
 });
 
-export const createCompanyBody = companyFields.extend({ parentId: z.number().int().positive().nullable().optional() });
+export const createCompanyBody = companyFields.extend({ parentId: id().nullable().optional() });
 export type CreateCompanyBody = z.input<typeof createCompanyBody>;
 export type CreateCompanyInput = z.output<typeof createCompanyBody>;
 
 export const updateCompanyBody = companyFields
-  .extend({ logoUrl: z.string().trim().max(500).nullable() })
+  .extend({ logoUrl: text().trim().max(500).nullable() })
   .partial()
   .strict();
 export type UpdateCompanyInput = z.output<typeof updateCompanyBody>;

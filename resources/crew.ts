@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { text } from './text.js';
+import { id } from './id.js';
 import { defineResource, type ResourceField } from './engine.js';
 
 export const CREW_MESSAGES = {
@@ -8,14 +10,14 @@ export const CREW_MESSAGES = {
 } as const;
 
 const ids = z
-  .array(z.number({ error: 'Must be an id' }).int('Must be an id').positive('Must be an id'), { error: 'Must be a list of ids' })
+  .array(id(), { error: 'Must be a list of ids' })
   .max(500, CREW_MESSAGES.tooMany)
   // The same person picked twice is one assignment.
   .transform((list) => [...new Set(list)]);
 
 /** POST /crews (spec 01 §7): name, members and leaders (membership ids), categories (item category ids). */
 export const createCrewBody = z.object({
-  name: z.string({ error: CREW_MESSAGES.name }).trim().min(1, CREW_MESSAGES.name).max(120, CREW_MESSAGES.nameLength),
+  name: text({ error: CREW_MESSAGES.name }).trim().min(1, CREW_MESSAGES.name).max(120, CREW_MESSAGES.nameLength),
   members: ids.default([]),
   leaders: ids.default([]),
   categories: ids.default([]),

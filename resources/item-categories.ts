@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { text } from './text.js';
+import { id } from './id.js';
 import { hexColor } from './color.js';
 import { defineResource, type ResourceField } from './engine.js';
 
@@ -10,13 +12,10 @@ export const CATEGORY_MESSAGES = {
 
 /** Item categories form a tree (spec 01 §3): parentId names the category above, null at the top. */
 export const itemCategoryBody = z.object({
-  name: z.string({ error: CATEGORY_MESSAGES.name }).trim().min(1, CATEGORY_MESSAGES.name).max(120, 'Name must be at most 120 characters'),
-  description: z.string().trim().max(2000).nullable().optional().transform((v) => v || null),
+  name: text({ error: CATEGORY_MESSAGES.name }).trim().min(1, CATEGORY_MESSAGES.name).max(120, 'Name must be at most 120 characters'),
+  description: text().trim().max(2000).nullable().optional().transform((v) => v || null),
   color: hexColor,
-  parentId: z
-    .number({ error: 'Choose a category' })
-    .int('Choose a category')
-    .positive('Choose a category')
+  parentId: id('Choose a category')
     .nullable()
     .optional()
     .transform((v) => v ?? null),
@@ -26,9 +25,9 @@ export const itemCategoryBody = z.object({
 export const updateItemCategoryBody = z
   .object({
     name: itemCategoryBody.shape.name,
-    description: z.string().trim().max(2000).nullable().transform((v) => v || null),
+    description: text().trim().max(2000).nullable().transform((v) => v || null),
     color: itemCategoryBody.shape.color,
-    parentId: z.number({ error: 'Choose a category' }).int('Choose a category').positive('Choose a category').nullable(),
+    parentId: id('Choose a category').nullable(),
   })
   .partial();
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { text } from './text.js';
+import { id } from './id.js';
 import { hexColor } from './color.js';
 import { defineResource, type ResourceField } from './engine.js';
 
@@ -23,8 +25,7 @@ export const ITEM_MESSAGES = {
   partnershipNotAccepted: 'Accept the request first: items can be added once you work together',
 } as const;
 
-const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).nullable().optional().transform((v) => v || null);
-const id = (message: string) => z.number({ error: message }).int(message).positive(message);
+const optionalText = (max: number) => text().trim().max(max, `At most ${max} characters`).nullable().optional().transform((v) => v || null);
 
 /** Form inputs hand numbers over as text; an empty box means 0 photos. */
 const photosNumber = z.preprocess(
@@ -33,7 +34,7 @@ const photosNumber = z.preprocess(
 );
 
 const itemFields = {
-  name: z.string({ error: ITEM_MESSAGES.name }).trim().min(1, ITEM_MESSAGES.name).max(160, 'Name must be at most 160 characters'),
+  name: text({ error: ITEM_MESSAGES.name }).trim().min(1, ITEM_MESSAGES.name).max(160, 'Name must be at most 160 characters'),
   code: optionalText(60),
   unit: optionalText(40),
   categoryId: id('Choose a category').nullable().optional().transform((v) => v ?? null),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { text } from './text.js';
+import { id } from './id.js';
 import { defineResource, type ResourceField } from './engine.js';
 import { ROLE_LABELS, isRoleName } from '../permissions/catalog.js';
 import { email, type SensitiveValues } from './user.js';
@@ -23,8 +25,7 @@ export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 export const STATUS_LABELS: Record<MemberStatus, string> = { accepted: 'Accepted', invited: 'Invited', declined: 'Declined' };
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .nullable()
@@ -32,7 +33,7 @@ const optionalText = (max: number) =>
     .transform((v) => v || null);
 
 const ids = z
-  .array(z.number({ error: 'Must be an id' }).int('Must be an id').positive('Must be an id'), { error: 'Must be a list of ids' })
+  .array(id(), { error: 'Must be a list of ids' })
   .max(500, MEMBER_MESSAGES.tooMany)
   // The same crew or category picked twice is one assignment.
   .transform((list) => [...new Set(list)]);
@@ -42,11 +43,10 @@ export const memberEmail = email;
 
 /** The contact fields a member row holds; shared by the dialogs, the API and the bulk import. */
 export const memberContact = z.object({
-  name: z.string({ error: MEMBER_MESSAGES.name }).trim().min(1, MEMBER_MESSAGES.name).max(120),
+  name: text({ error: MEMBER_MESSAGES.name }).trim().min(1, MEMBER_MESSAGES.name).max(120),
   phone: optionalText(40).refine((v) => v === null || (v.length > 9 && !v.includes('_')), MEMBER_MESSAGES.phone),
   email: memberEmail,
-  country: z
-    .string()
+  country: text()
     .trim()
     .toUpperCase()
     .regex(/^([A-Z]{2})?$/, MEMBER_MESSAGES.country)
@@ -57,7 +57,7 @@ export const memberContact = z.object({
 });
 
 const memberFields = memberContact.extend({
-  roleId: z.number({ error: MEMBER_MESSAGES.role }).int(MEMBER_MESSAGES.role).positive(MEMBER_MESSAGES.role),
+  roleId: id(MEMBER_MESSAGES.role),
   assignedToCrewsAsMember: ids,
   assignedToCrewsAsLeader: ids,
   newCrewName: optionalText(120),
@@ -90,7 +90,7 @@ export type UpdateMemberInput = z.output<typeof updateMemberBody>;
 /** PATCH /memberships/invitations/{token}/decline. */
 export const declineInvitationBody = z.object({ reason: optionalText(1000) });
 
-export const invitationTokenParams = z.object({ token: z.string().min(10).max(200) });
+export const invitationTokenParams = z.object({ token: text().min(10).max(200) });
 
 /** Bulk import limits: what one file may hold. */
 export const BULK_LIMITS = { rows: 5000, bytes: 5 * 1024 * 1024 } as const;

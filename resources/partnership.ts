@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { text } from './text.js';
+import { id } from './id.js';
 import { companyFields } from './company.js';
 import { defineResource, type ResourceDef, type ResourceField } from './engine.js';
 import type { PartnershipSide, PartnershipStatus } from './partnership-lifecycle.js';
@@ -32,19 +34,19 @@ export const REQUEST_MESSAGES = { accepted: 'Request Accepted', declined: 'Reque
 
 export const INVITATION_INVALID = 'This invitation is invalid or has expired.';
 
-const text = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+const requiredText = (label: string, max: number) =>
+  text({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 
 /** POST /partnerships/add/{type}: an existing company. */
 export const addPartnerBody = z.object({
-  guestCompanyId: z.number({ error: 'Choose a company' }).int('Choose a company').positive('Choose a company'),
+  guestCompanyId: id('Choose a company'),
 });
 export type AddPartnerBody = z.infer<typeof addPartnerBody>;
 
 /** POST /partnerships/invite/{type}: a company not on Fieldwork yet, reached through its contact. */
 export const invitePartnerBody = z.object({
-  name: text('Company name', 160),
-  contactName: text('Contact name', 120),
+  name: requiredText('Company name', 160),
+  contactName: requiredText('Contact name', 120),
   contactEmail: email,
 });
 export type InvitePartnerBody = z.infer<typeof invitePartnerBody>;
@@ -54,17 +56,17 @@ export const createPartnerBody = companyFields;
 export type CreatePartnerBody = z.input<typeof createPartnerBody>;
 
 /** PATCH /partnerships/invitations/{token}/decline, and PATCH /partnerships/{id}/decline for a request. */
-export const declineInvitationBody = z.object({ reason: text('Reason', 1000) });
+export const declineInvitationBody = z.object({ reason: requiredText('Reason', 1000) });
 export type DeclineInvitationBody = z.infer<typeof declineInvitationBody>;
 
-export const marketName = text('Market', 80);
+export const marketName = requiredText('Market', 80);
 
 /** POST /partnerships/{id}/market: adds the market, creating it in the company when new. */
 export const addMarketBody = z.object({ name: marketName });
 
 /** DELETE /partnerships/{id}/market: by id, or by name. */
 export const removeMarketBody = z
-  .object({ marketId: z.number().int().positive().optional(), name: marketName.optional() })
+  .object({ marketId: id().optional(), name: marketName.optional() })
   .refine((v) => v.marketId !== undefined || v.name !== undefined, { message: 'Give marketId or name', path: ['marketId'] });
 export type RemoveMarketBody = z.infer<typeof removeMarketBody>;
 

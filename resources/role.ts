@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { ACTIONS, ANY, canonicalResourceType, RESOURCE_TYPE_ALIAS_NAMES, RESOURCE_TYPES, type RolePermission } from '../permissions/index.js';
 
 export const ROLE_MESSAGES = {
@@ -10,10 +11,10 @@ export const rolePermission = z.object({
   // The spec's names are taken too and stored as ours (permissions/catalog.ts).
   resourceType: z.enum([...RESOURCE_TYPES, ANY, ...RESOURCE_TYPE_ALIAS_NAMES]).transform(canonicalResourceType),
   action: z.enum([...ACTIONS, ANY]),
-  resourceId: z.string().trim().min(1).max(60).nullable().optional(),
+  resourceId: text().trim().min(1).max(60).nullable().optional(),
 });
 
-export const roleName = z.string({ error: ROLE_MESSAGES.name }).trim().min(1, ROLE_MESSAGES.name).max(60, ROLE_MESSAGES.nameLength);
+export const roleName = text({ error: ROLE_MESSAGES.name }).trim().min(1, ROLE_MESSAGES.name).max(60, ROLE_MESSAGES.nameLength);
 
 export const createRoleBody = z.object({
   name: roleName,

@@ -1,23 +1,22 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { defineResource, type ResourceField } from './engine.js';
 
 const PHONE = 'Phone must be longer than 9 characters';
 
 /** A body to call before digging or working near utilities: name, description and how to reach it. */
 export const safetyAuthorityBody = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(160),
-  description: z.string().trim().max(2000).nullable().optional().transform((v) => v || null),
+  name: text({ error: 'Name is required' }).trim().min(1, 'Name is required').max(160),
+  description: text().trim().max(2000).nullable().optional().transform((v) => v || null),
   // Same rule as every phone of spec 01 §5, when one is given.
-  phone: z
-    .string()
+  phone: text()
     .trim()
     .max(40)
     .refine((v) => v === '' || (v.length > 9 && !v.includes('_')), PHONE)
     .nullable()
     .optional()
     .transform((v) => v || null),
-  email: z
-    .string()
+  email: text()
     .trim()
     .toLowerCase()
     .max(200)

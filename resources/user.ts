@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { text } from './text.js';
+import { ID_MESSAGE, id, idParam } from './id.js';
 import { displaySettings } from './display-settings.js';
 
 /** Validation shared by the registration form and POST /users; messages are the spec's, word for word. */
@@ -11,25 +13,23 @@ export const REGISTER_MESSAGES = {
   passwordConfirm: 'Passwords do not match',
 } as const;
 
-export const email = z
-  .string({ error: REGISTER_MESSAGES.email })
+export const email = text({ error: REGISTER_MESSAGES.email })
   .trim()
   .toLowerCase()
   .min(1, REGISTER_MESSAGES.email)
   .max(254)
   .pipe(z.email(REGISTER_MESSAGES.emailFormat));
 
-export const password = z
-  .string({ error: REGISTER_MESSAGES.password })
+export const password = text({ error: REGISTER_MESSAGES.password })
   .min(6, REGISTER_MESSAGES.password)
   .max(200, 'Password must be at most 200 characters long');
 
 const registerUserFields = z.object({
-  name: z.string({ error: REGISTER_MESSAGES.name }).trim().min(5, REGISTER_MESSAGES.name).max(120),
-  phone: z.string({ error: REGISTER_MESSAGES.phone }).trim().min(1, REGISTER_MESSAGES.phone).max(40),
+  name: text({ error: REGISTER_MESSAGES.name }).trim().min(5, REGISTER_MESSAGES.name).max(120),
+  phone: text({ error: REGISTER_MESSAGES.phone }).trim().min(1, REGISTER_MESSAGES.phone).max(40),
   email,
   password,
-  passwordConfirm: z.string().max(200).optional(),
+  passwordConfirm: text().max(200).optional(),
 });
 
 /** A confirmation, when there is one, must repeat the password: the spec's rule, under the field the form shows. */
@@ -41,12 +41,12 @@ export const registerUserBody = registerUserFields.refine(confirmationMatches, m
 export type RegisterUserBody = z.infer<typeof registerUserBody>;
 
 /** The sign-up form always holds a confirmation. */
-export const registerUserForm = registerUserFields.extend({ passwordConfirm: z.string() }).refine(confirmationMatches, mismatch);
+export const registerUserForm = registerUserFields.extend({ passwordConfirm: text() }).refine(confirmationMatches, mismatch);
 export type RegisterUserForm = z.infer<typeof registerUserForm>;
 
 export const loginBody = z.object({
-  email: z.string().trim().toLowerCase().min(1, REGISTER_MESSAGES.email).max(254),
-  password: z.string().min(1, 'Password is required').max(200),
+  email: text().trim().toLowerCase().min(1, REGISTER_MESSAGES.email).max(254),
+  password: text().min(1, 'Password is required').max(200),
   remember: z.boolean().default(true),
 });
 export type LoginBody = z.input<typeof loginBody>;
@@ -62,7 +62,7 @@ export const RESET_REQUESTED_MESSAGES: Record<MailDelivery, string> = {
   outbox:
     'If an account exists for that e-mail, a reset link has been made. This server does not send e-mail: ask your administrator to pass the link on to you.',
 };
-export const resetPasswordBody = z.object({ token: z.string().min(10).max(200), password });
+export const resetPasswordBody = z.object({ token: text().min(10).max(200), password });
 
 export const CURRENT_PASSWORD_MESSAGES = {
   required: 'Current password is required',
@@ -72,21 +72,20 @@ export const CURRENT_PASSWORD_MESSAGES = {
 } as const;
 
 export const changePasswordBody = z.object({
-  currentPassword: z.string().min(1, CURRENT_PASSWORD_MESSAGES.required).max(200),
+  currentPassword: text().min(1, CURRENT_PASSWORD_MESSAGES.required).max(200),
   password,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 /** The change-password form: the body plus a confirmation that must match. */
 export const changePasswordForm = changePasswordBody
-  .extend({ passwordConfirm: z.string() })
+  .extend({ passwordConfirm: text() })
   .refine(confirmationMatches, mismatch);
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 
 /** Optional text: trimmed, and an emptied field is stored as null. */
 const optionalText = (max = 200) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .nullable()
@@ -95,8 +94,7 @@ const optionalText = (max = 200) =>
 
 /** A pattern-checked optional field; empty means none. */
 const optionalMatching = (pattern: RegExp, message: string) =>
-  z
-    .string()
+  text()
     .trim()
     .nullable()
     .optional()
@@ -112,8 +110,7 @@ export const PROFILE_MESSAGES = {
 
 const isDate = (v: string) => z.iso.date().safeParse(v).success;
 
-const birthday = z
-  .string()
+const birthday = text()
   .trim()
   .nullable()
   .optional()
@@ -123,9 +120,9 @@ const birthday = z
 
 /** The fields of the profile form (spec 01 §3 User). */
 export const profileFields = z.object({
-  name: z.string({ error: REGISTER_MESSAGES.name }).trim().min(5, REGISTER_MESSAGES.name).max(120),
+  name: text({ error: REGISTER_MESSAGES.name }).trim().min(5, REGISTER_MESSAGES.name).max(120),
   email,
-  phone: z.string({ error: REGISTER_MESSAGES.phone }).trim().min(1, REGISTER_MESSAGES.phone).max(40),
+  phone: text({ error: REGISTER_MESSAGES.phone }).trim().min(1, REGISTER_MESSAGES.phone).max(40),
   birthday,
   address: optionalText(),
   country: optionalText(2),
@@ -145,7 +142,7 @@ export type ProfileForm = z.input<typeof profileFields>;
  * e-mail needs the current password and takes effect only once the link mailed to it is opened.
  */
 export const updateProfileBody = profileFields
-  .extend({ settings: displaySettings, currentPassword: z.string().max(200) })
+  .extend({ settings: displaySettings, currentPassword: text().max(200) })
   .partial()
   .strict();
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
@@ -158,7 +155,7 @@ export const EMAIL_CHANGE = {
 } as const;
 
 /** POST /users/confirm-email: the token from the link mailed to the new address. */
-export const confirmEmailBody = z.object({ token: z.string().min(10).max(200) });
+export const confirmEmailBody = z.object({ token: text().min(10).max(200) });
 
 /** GET /users/me/sensitive and GET /memberships/{id}/sensitive: the whole values, for who may read them. */
 export interface SensitiveValues {
@@ -166,28 +163,30 @@ export interface SensitiveValues {
   driversLicense: string | null;
 }
 
-export const shortcutsBody = z.object({ shortcuts: z.array(z.string().min(1).max(60)).max(50) });
+export const shortcutsBody = z.object({ shortcuts: z.array(text().min(1).max(60)).max(50) });
 
 /** PATCH /users/me/company/{companyId}. */
 export const defaultCompanyParams = z.object({
-  companyId: z.coerce.number({ error: 'Company id must be a number' }).int('Company id must be a whole number').positive('Company id must be positive'),
+  companyId: idParam('Must be a company id'),
 });
 
 /** POST /users/register/{code}: the code from a member invitation link. */
-export const invitationCodeParams = z.object({ code: z.string().min(1).max(200) });
+export const invitationCodeParams = z.object({ code: text().min(1).max(200) });
 
 /** Saved grid views: `type` names the grid, `filters` holds its filters, sort and visible columns. */
-export const viewState = z.record(z.string(), z.unknown());
+export const viewState = z.record(text(), z.unknown());
 /** POST /users/me/views: the spec sends type and filters; a name left out becomes "View N" (the first free N for that grid). */
+/** A saved view's id, sent as a number or as its digits: the body was coerced before, so both stay accepted. */
+const viewId = z.union([id(), idParam()], { error: ID_MESSAGE });
 export const createViewBody = z.object({
-  type: z.string().trim().min(1).max(60),
-  name: z.string().trim().min(1, 'View name is required').max(80).optional(),
+  type: text().trim().min(1).max(60),
+  name: text().trim().min(1, 'View name is required').max(80).optional(),
   filters: viewState,
 });
 export const updateViewBody = z.object({
-  view: z.coerce.number().int().positive(),
-  form: z.object({ name: z.string().trim().min(1).max(80).optional(), filters: viewState.optional() }),
+  view: viewId,
+  form: z.object({ name: text().trim().min(1).max(80).optional(), filters: viewState.optional() }),
 });
-export const deleteViewBody = z.object({ view: z.coerce.number().int().positive() });
+export const deleteViewBody = z.object({ view: viewId });
 export type CreateViewBody = z.infer<typeof createViewBody>;
 export type UpdateViewBody = z.infer<typeof updateViewBody>;

@@ -49,6 +49,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors: errorHandler,
     // Only behind a known proxy may X-Forwarded-For name the client; else anyone could dodge rate limits.
     trustProxy: config.trustProxy,
   });
@@ -113,9 +114,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(
     async (api) => {
       registerRoutes(api, services, allRoutes);
-      api.setNotFoundHandler((req, reply) =>
-        reply.code(404).send(errorBody(404, `Route ${req.method} ${req.url.split('?')[0]} not found`, 'NOT_FOUND')),
-      );
+      // The path is not repeated back: an answer never echoes what the caller put in the URL.
+      api.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBody(404, 'Route not found', 'NOT_FOUND')));
     },
     { prefix: API_PREFIX },
   );

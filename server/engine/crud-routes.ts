@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { idParam } from '../../resources/id.js';
 import type { ResourceDef } from '../../resources/engine.js';
 import { defineRoute, type RouteDef } from '../http/route.js';
 import { listQuery, sendPage } from '../lib/list-query.js';
 import { crudService, type CrudOptions } from './crud-service.js';
 
-const companyParams = z.object({ companyId: z.coerce.number().int().positive() });
-const itemParams = z.object({ id: z.coerce.number().int().positive() });
+const companyParams = z.object({ companyId: idParam() });
+const itemParams = z.object({ id: idParam() });
 
 /**
  * The five routes of a company-scoped resource at the spec's paths: list and create under the

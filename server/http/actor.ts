@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccessProfile, RolePermission } from '../../permissions/index.js';
+import { idParam } from '../../resources/id.js';
 import type { Db } from '../db/index.js';
 import type { UsersTable } from '../db/schema.js';
 import { parseJson } from '../lib/json.js';
@@ -128,9 +129,9 @@ export function profileOf(membership: ActiveMembership | null, user: UserRow): A
 function headerCompanyId(req: FastifyRequest): number | undefined {
   const header = req.headers['x-company-id'];
   if (header === undefined) return undefined;
-  const id = Number(header);
-  if (typeof header !== 'string' || !/^\d{1,10}$/.test(header) || !Number.isSafeInteger(id)) throw badRequest('X-Company-Id must be a company id');
-  return id;
+  const parsed = idParam().safeParse(header);
+  if (!parsed.success) throw badRequest('X-Company-Id must be a company id');
+  return parsed.data;
 }
 
 /**

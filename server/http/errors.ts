@@ -29,13 +29,18 @@ interface ZodIssueLike {
   path?: PropertyKey[];
   instancePath?: string;
   message: string;
+  /** The zod issue code, and (for a record key) its own issues: zod's message says only "Invalid key in record". */
+  keyword?: string;
+  params?: { issues?: Array<{ message: string }> };
 }
 
 /** Per-field details from the zod issues fastify-type-provider-zod attaches to a validation error. */
 function fieldDetails(validation: ZodIssueLike[], context: string | undefined) {
   return validation.map((issue) => {
     const path = issue.instancePath ? issue.instancePath.replace(/^\//, '').replace(/\//g, '.') : (issue.path ?? []).join('.');
-    return { field: path || context || '', message: issue.message };
+    const keyIssue = issue.keyword === 'invalid_key' ? issue.params?.issues?.[0] : undefined;
+    const message = keyIssue ? `Key: ${keyIssue.message}` : issue.message;
+    return { field: path || context || '', message };
   });
 }
 
@@ -43,6 +48,17 @@ export function sendError(reply: FastifyReply, err: AppError) {
   return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, err.code, err.details));
 }
 
+/**
+ * Fastify's client errors whose own message repeats the request's path or a header: answered in
+ * words of ours. An over-long path segment (Fastify's 414) is bad input like any other: 400.
+ */
+const ECHOING_FRAMEWORK_ERRORS = new Map<string, AppError>([
+  ['FST_ERR_BAD_URL', badRequest('The address is not a valid URL')],
+  ['FST_ERR_MAX_PARAM_LENGTH', badRequest('A part of the address is too long')],
+  ['FST_ERR_CTP_INVALID_MEDIA_TYPE', new AppError(415, 'Unsupported content type: send application/json', 'UNSUPPORTED_MEDIA_TYPE')],
+]);
+
+/** Also Fastify's frameworkErrors handler, so errors raised before routing (bad URL, long param) share the shape. */
 export function errorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof AppError) return sendError(reply, err);
   if (hasZodFastifySchemaValidationErrors(err)) {
@@ -62,8 +78,10 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
   if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') {
     return sendError(reply, new AppError(413, 'The upload is too large', 'PAYLOAD_TOO_LARGE'));
   }
+  const echoing = err.code ? ECHOING_FRAMEWORK_ERRORS.get(err.code) : undefined;
+  if (echoing) return sendError(reply, echoing);
   if (status >= 400 && status < 500) {
-    // Fastify's own client errors (malformed JSON, wrong content type): their message names no internals.
+    // Fastify's own client errors (malformed JSON, an empty body): their message names no internals.
     return sendError(reply, new AppError(status, err.message, err.code ?? 'BAD_REQUEST'));
   }
   req.log.error({ err }, 'unhandled error');

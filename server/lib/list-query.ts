@@ -1,6 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
+import { MAX_ID } from '../../resources/id.js';
+import { text } from '../../resources/text.js';
 import { currentDialect } from '../db/dialect-context.js';
 import { badRequest } from '../http/errors.js';
 
@@ -9,7 +11,10 @@ import { badRequest } from '../http/errors.js';
  * sort and filter every resource unchanged. Only declared fields are usable; all work happens in SQL.
  */
 
-/** Booleans are stored as 0/1; callers may send true/false or 1/0. */
+/**
+ * Booleans are stored as 0/1; callers may send true/false or 1/0. Numbers are whole-number columns
+ * (ids, counts), compared within the 32-bit range both databases hold.
+ */
 export type ListFieldType = 'text' | 'number' | 'boolean' | 'date';
 
 export interface ListField {
@@ -34,7 +39,7 @@ type SortOrder = 'asc' | 'desc';
 
 export const PAGE_SIZE = { default: 25, max: 200 } as const;
 
-const queryValue = z.union([z.string(), z.array(z.string())]);
+const queryValue = z.union([text(), z.array(text())]);
 
 /** The querystring of a list route: every value a string, repeated keys an array; filters are checked against the ListSpec. */
 export const listQuery = z
@@ -79,17 +84,21 @@ function single(raw: RawListQuery, param: string): string | undefined {
   return values[0];
 }
 
+/** Paging positions: no list holds more rows than there are ids, and larger offsets fail on PostgreSQL. */
 function nonNegativeInt(raw: RawListQuery, param: string): number | undefined {
-  const text = single(raw, param);
-  if (text === undefined || text === '') return undefined;
-  if (!/^\d+$/.test(text)) throw invalid(param, 'must be a non-negative integer');
-  return Number(text);
+  const value = single(raw, param);
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d+$/.test(value) || Number(value) > MAX_ID) throw invalid(param, `must be a whole number from 0 to ${MAX_ID}`);
+  return Number(value);
 }
+
+/** Dates PostgreSQL's timestamptz and an ISO string of four-digit years both hold: years 1 to 9999. */
+const DATE_RANGE = { min: Date.parse('0001-01-01T00:00:00.000Z'), max: Date.parse('9999-12-31T23:59:59.999Z') };
 
 function coerce(param: string, field: ListField, value: string): string | number {
   if (field.type === 'number') {
     const n = Number(value);
-    if (value.trim() === '' || !Number.isFinite(n)) throw invalid(param, 'must be a number');
+    if (value.trim() === '' || !Number.isInteger(n) || Math.abs(n) > MAX_ID) throw invalid(param, `must be a whole number from -${MAX_ID} to ${MAX_ID}`);
     return n;
   }
   if (field.type === 'boolean') {
@@ -98,7 +107,7 @@ function coerce(param: string, field: ListField, value: string): string | number
   }
   if (field.type === 'date') {
     const ms = Date.parse(value);
-    if (Number.isNaN(ms)) throw invalid(param, 'must be a date');
+    if (Number.isNaN(ms) || ms < DATE_RANGE.min || ms > DATE_RANGE.max) throw invalid(param, 'must be a date from year 1 to 9999');
     // Stored timestamps are ISO strings on SQLite, so values compare in the same form.
     return new Date(ms).toISOString();
   }

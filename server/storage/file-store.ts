@@ -1,10 +1,9 @@
-import type { MultipartFile } from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Trx } from '../db/index.js';
-import { AppError, badRequest, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import { nowIso } from '../lib/json.js';
 import type { Services } from '../services.js';
 
@@ -40,14 +39,6 @@ const IMAGE_SIGNATURES: Array<{ type: string; test: (b: Buffer) => boolean }> = 
 /** The image type the bytes really are; SVG is refused since it can carry script. */
 export function sniffImage(bytes: Buffer): string | null {
   return IMAGE_SIGNATURES.find((s) => s.test(bytes))?.type ?? null;
-}
-
-/** Reads the whole upload (bounded by MAX_UPLOAD_MB); 413 when it was cut off. */
-export async function readUpload(part: MultipartFile): Promise<Buffer> {
-  const bytes = await part.toBuffer();
-  if (part.file.truncated) throw new AppError(413, 'The upload is too large', 'PAYLOAD_TOO_LARGE');
-  if (bytes.length === 0) throw badRequest('The file is empty', [{ field: 'file', message: 'The file is empty' }]);
-  return bytes;
 }
 
 export interface Upload {

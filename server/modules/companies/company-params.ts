@@ -1,3 +1,4 @@
 import { z } from 'zod';
+import { idParam } from '../../../resources/id.js';
 
-export const companyParams = z.object({ id: z.coerce.number().int().positive() });
+export const companyParams = z.object({ id: idParam() });

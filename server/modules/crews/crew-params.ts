@@ -1,3 +1,4 @@
 import { z } from 'zod';
+import { idParam } from '../../../resources/id.js';
 
-export const crewParams = z.object({ id: z.coerce.number().int().positive() });
+export const crewParams = z.object({ id: idParam() });

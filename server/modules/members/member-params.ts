@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../../../resources/id.js';
 
-export const companyParams = z.object({ id: z.coerce.number().int().positive() });
-export const memberParams = z.object({ id: z.coerce.number().int().positive() });
+export const companyParams = z.object({ id: idParam() });
+export const memberParams = z.object({ id: idParam() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
+import { idParam } from '../../../resources/id.js';
 
-export const companyRolesParams = z.object({ companyId: z.coerce.number().int().positive() });
+export const companyRolesParams = z.object({ companyId: idParam() });
 
-export const companyRoleParams = companyRolesParams.extend({ id: z.coerce.number().int().positive() });
+export const companyRoleParams = companyRolesParams.extend({ id: idParam() });

@@ -1,0 +1,143 @@
+import { addMember, companyData, ownerWithCompany, type TestServer } from './harness.js';
+
+const API = '/api/v1';
+
+/** The rows a fuzzed request can name, so each route's own code runs rather than stopping at a 404. */
+export interface FuzzWorld {
+  token: string;
+  email: string;
+  password: string;
+  companyId: number;
+  otherCompanyId: number;
+  memberId: number;
+  memberRoleId: number;
+  roleId: number;
+  crewId: number;
+  itemId: number;
+  partnershipId: number;
+  marketId: number;
+  viewId: number;
+  /** Catalog resource name → the id of one of its rows. */
+  catalog: Record<string, number>;
+}
+
+/** A token-shaped string no invitation or reset link holds. */
+const UNKNOWN_TOKEN = 'x'.repeat(43);
+
+async function created(s: TestServer, token: string, method: 'POST' | 'PATCH', path: string, body: unknown): Promise<{ id: number }> {
+  const res = await s.call(method, `${API}${path}`, { token, body });
+  if (res.status >= 300) throw new Error(`seeding ${method} ${path} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+export async function seedWorld(s: TestServer): Promise<FuzzWorld> {
+  const owner = await ownerWithCompany(s, 'Fuzz Co');
+  const companyId = owner.company.id as number;
+  const other = await ownerWithCompany(s, 'Other Fuzz Co');
+  const member = await addMember(s, companyId, 'Member');
+  const membership = await s.services.db
+    .selectFrom('memberships')
+    .select(['id', 'role_id'])
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', member.user.id)
+    .executeTakeFirstOrThrow();
+  const t = owner.token;
+  const catalog: Record<string, number> = {};
+  for (const [name, body] of Object.entries(CATALOG_BODIES)) catalog[name] = (await created(s, t, 'POST', `/companies/${companyId}/${name}`, body)).id;
+  const partnership = await created(s, t, 'POST', '/partnerships/create/client', companyData({ name: 'Fuzz Client' }));
+  const markets = (await created(s, t, 'POST', `/partnerships/${partnership.id}/market`, { name: 'North' })) as unknown as { markets: Array<{ id: number }> };
+  await created(s, t, 'POST', `/partnerships/${partnership.id}/market`, { name: 'South' });
+  return {
+    token: t,
+    email: owner.email,
+    password: owner.password,
+    companyId,
+    otherCompanyId: other.company.id,
+    memberId: membership.id,
+    memberRoleId: membership.role_id,
+    roleId: (await created(s, t, 'POST', `/roles/company/${companyId}`, { name: 'Fuzz Role', permissions: [] })).id,
+    crewId: (await created(s, t, 'POST', '/crews', { name: 'Fuzz Crew' })).id,
+    itemId: (await created(s, t, 'POST', '/items', { name: 'Fuzz Item' })).id,
+    partnershipId: partnership.id,
+    marketId: markets.markets[0]!.id,
+    viewId: (await created(s, t, 'POST', '/users/me/views', { type: 'items', name: 'Mine', filters: {} })).id,
+    catalog,
+  };
+}
+
+const CATALOG_BODIES: Record<string, unknown> = {
+  'task-types': { name: 'Dig', description: 'Open the ground' },
+  'damage-types': { name: 'Gas line', description: null },
+  'footprint-types': { name: 'Trench', description: 'Narrow' },
+  'item-categories': { name: 'Paving', description: 'Hot mix', color: '#f80', parentId: null },
+  'safety-authorities': { name: 'Texas 811', description: 'Call before you dig', phone: '+1 800 555 0811', email: 'call@811.example' },
+};
+
+/** The value each path param takes: the row of the area the path names. */
+export function validParams(w: FuzzWorld, url: string): Record<string, string | number> {
+  const area = url.split('/')[1]!;
+  const idOf: Record<string, number> = {
+    companies: w.companyId,
+    memberships: w.memberId,
+    crews: w.crewId,
+    items: w.itemId,
+    partnerships: w.partnershipId,
+    roles: w.roleId,
+    ...w.catalog,
+  };
+  const values: Record<string, string | number> = {
+    id: idOf[area] ?? w.companyId,
+    companyId: w.companyId,
+    type: 'client',
+    token: UNKNOWN_TOKEN,
+    code: UNKNOWN_TOKEN,
+    text: 'Nor',
+    subcontractorId: w.otherCompanyId,
+    clientId: w.companyId,
+    publicId: '00000000-0000-4000-8000-000000000000',
+  };
+  return Object.fromEntries([...url.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => [name!, values[name!] ?? 'unknown']));
+}
+
+/** One valid body per route that takes one, keyed 'METHOD /url' as the route table writes it. */
+export function validBodies(w: FuzzWorld): Record<string, unknown> {
+  const person = { name: 'Fuzz Person', phone: '+1 555 123 4567', email: 'fuzz.person@example.com', password: 'secret123' };
+  const catalog = Object.entries(CATALOG_BODIES).flatMap(([name, body]) => [
+    [`POST /companies/:companyId/${name}`, body],
+    [`PATCH /${name}/:id`, body],
+  ]);
+  return {
+    'POST /users': person,
+    'POST /users/register/:code': person,
+    'POST /users/login': { email: w.email, password: w.password, remember: false },
+    'POST /users/forgot-password': { email: w.email },
+    'POST /users/reset-password': { token: UNKNOWN_TOKEN, password: 'secret123' },
+    'PATCH /users/me': { name: 'Fuzz Owner', birthday: '1990-02-01', zip: '78701', settings: { theme: 'slate', layout: { style: 'layout2' } } },
+    'PATCH /users/me/change-password': { currentPassword: w.password, password: w.password },
+    'PATCH /users/me/shortcuts': { shortcuts: ['items', 'crews'] },
+    'POST /users/me/views': { type: 'items', name: 'Fuzzed', filters: { q: 'a' } },
+    'PATCH /users/me/views': { view: w.viewId, form: { name: 'Renamed', filters: { sort: [] } } },
+    'DELETE /users/me/views': { view: w.viewId },
+    'POST /companies': companyData({ name: 'Fuzz Sub Co', parentId: w.companyId }),
+    'PATCH /companies/:id': { name: 'Fuzz Co', city: 'Austin', logoUrl: null },
+    'POST /companies/:id/invoice': { invoiceNumberPrefix: 'INV-', nextInvoiceNumber: 7, paymentTermsDays: 30, defaultRetainagePercent: '5.5', remitTo: null, footerNotes: 'Thanks' },
+    'POST /roles/company/:companyId': { name: 'Fuzz Role Two', permissions: [{ resourceType: 'items', action: 'view' }] },
+    'PATCH /roles/company/:companyId/:id': { name: 'Fuzz Role', permissions: [{ resourceType: '_any', action: 'view', resourceId: null }] },
+    'POST /companies/:id/memberships': { name: 'Fuzz Member', email: 'fuzz.member@example.com', roleId: w.memberRoleId, assignedToCrewsAsMember: [w.crewId], categories: [w.catalog['item-categories']] },
+    'PATCH /memberships/:id': { name: 'Fuzz Member', roleId: w.memberRoleId, assignedToCrewsAsLeader: [w.crewId] },
+    'PATCH /memberships/invitations/:token/decline': { reason: 'Not now' },
+    'POST /crews': { name: 'Fuzz Crew Two', members: [w.memberId], leaders: [w.memberId], categories: [w.catalog['item-categories']] },
+    'PATCH /crews/:id': { name: 'Fuzz Crew', members: [w.memberId] },
+    ...Object.fromEntries(catalog),
+    'POST /items': { name: 'Fuzz Item Two', code: 'F-2', unit: 'ft', categoryId: w.catalog['item-categories'], productionIsAllowed: true, productionItemType: 'linear', lineColor: '#f00', photosNumber: 2 },
+    'PATCH /items/:id': { name: 'Fuzz Item', iconId: null, photosNumber: '1' },
+    'POST /partnerships/:id/items': { name: 'Client Item', marketId: w.marketId },
+    'POST /partnerships/add/:type': { guestCompanyId: w.otherCompanyId },
+    'POST /partnerships/invite/:type': { name: 'Invited Fuzz Co', contactName: 'Ina Vited', contactEmail: 'ina@fuzz.example' },
+    'POST /partnerships/create/:type': companyData({ name: 'Created Fuzz Partner' }),
+    'PATCH /partnerships/invitations/:token/decline': { reason: 'No thanks' },
+    'POST /partnerships/:id/market': { name: 'East' },
+    'DELETE /partnerships/:id/market': { name: 'South' },
+  };
+}
+
