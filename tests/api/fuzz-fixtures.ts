@@ -112,6 +112,7 @@ export function validBodies(w: FuzzWorld): Record<string, unknown> {
     'POST /users/login': { email: w.email, password: w.password, remember: false },
     'POST /users/forgot-password': { email: w.email },
     'POST /users/reset-password': { token: UNKNOWN_TOKEN, password: 'secret123' },
+    'POST /users/confirm-email': { token: UNKNOWN_TOKEN },
     'PATCH /users/me': { name: 'Fuzz Owner', birthday: '1990-02-01', zip: '78701', settings: { theme: 'slate', layout: { style: 'layout2' } } },
     'PATCH /users/me/change-password': { currentPassword: w.password, password: w.password },
     'PATCH /users/me/shortcuts': { shortcuts: ['items', 'crews'] },
@@ -136,6 +137,7 @@ export function validBodies(w: FuzzWorld): Record<string, unknown> {
     'POST /partnerships/invite/:type': { name: 'Invited Fuzz Co', contactName: 'Ina Vited', contactEmail: 'ina@fuzz.example' },
     'POST /partnerships/create/:type': companyData({ name: 'Created Fuzz Partner' }),
     'PATCH /partnerships/invitations/:token/decline': { reason: 'No thanks' },
+    'PATCH /partnerships/:id/decline': { reason: 'No thanks' },
     'POST /partnerships/:id/market': { name: 'East' },
     'DELETE /partnerships/:id/market': { name: 'South' },
   };

@@ -379,6 +379,8 @@ const TABLE_SCOPES: Record<string, (a: Scope) => RawBuilder<unknown>> = {
   member_categories: (a) => sql`membership_id in (${membershipsOf(a)}) or category_id in (${categoriesOf(a)})`,
   audit_events: (a) => sql`company_id in (${companiesOf(a)}) or actor_user_id in (${list(a.users)})`,
   mail_outbox: (a) => sql`to_address in (${list(a.emails)})`,
+  // A job is the server's own work; the mail it carries is checked through mail_outbox.
+  jobs: () => sql`false`,
   files: (a) => sql`company_id in (${companiesOf(a)}) or (entity_type = 'user' and entity_id in (${list(a.users.map(String))}))`,
   partnerships: (a) => sql`id in (${partnershipsOf(a)})`,
   partnership_invitations: (a) => sql`partnership_id in (${partnershipsOf(a)})`,
