@@ -163,7 +163,7 @@ describeEachDatabase('files: no orphans', (server) => {
   it('sweeps hourly through the job runner: one queued sweep per hour whoever asks, each run queueing the next', async () => {
     const s = server();
     const db = s.services.db;
-    const sweepJobs = () => db.selectFrom('jobs').select(['id', 'status', 'run_at']).where('name', '=', 'files.sweep').execute();
+    const sweepJobs = () => db.selectFrom('jobs').select(['id', 'status', 'run_at']).where('name', '=', 'files.sweep').orderBy('id').execute();
     const before = (await sweepJobs()).length;
     // Two processes starting in the same hour queue one sweep between them.
     await scheduleFileSweep(s.services);
