@@ -53,7 +53,9 @@ export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Prom
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   const token = opts.anonymous ? null : readToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  const companyId = token ? tabCompanyId() : null;
+  // A call may name its company itself (accepting an invitation for a chosen company); else the tab's.
+  const named = Object.keys(headers).some((h) => h.toLowerCase() === 'x-company-id');
+  const companyId = token && !named ? tabCompanyId() : null;
   if (companyId) headers['x-company-id'] = String(companyId);
   const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
   if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
