@@ -7,6 +7,7 @@ import { members } from './migrations/0004_members.js';
 import { crews } from './migrations/0005_crews.js';
 import { partnerships } from './migrations/0006_partnerships.js';
 import { items } from './migrations/0007_items.js';
+import { largeLists } from './migrations/0012_large_lists.js';
 
 /** Versioned migrations in order; the same list runs on SQLite and PostgreSQL. Never edit a released one: add the next. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0005_crews': crews(dialect),
     '0006_partnerships': partnerships(dialect),
     '0007_items': items(dialect),
+    '0012_large_lists': largeLists(dialect),
   };
 }
 
