@@ -79,7 +79,7 @@ async function postgresTextIndexes(db: Kysely<any>) {
   } catch (err) {
     await sql`rollback to savepoint pg_trgm`.execute(db);
     process.emitWarning(
-      `pg_trgm could not be installed (${err instanceof Error ? err.message : String(err)}): text filters on large lists will scan their tables. Install PostgreSQL's contrib extensions and create the indexes of migration 0012 by hand.`,
+      `pg_trgm could not be installed (${err instanceof Error ? err.message : String(err)}): text filters on large lists will scan their tables. To index them, install pg_trgm and run the create extension and create index statements of server/db/migrations/0012_large_lists.ts.`,
       'FieldworkMigrationWarning',
     );
     return;
