@@ -268,7 +268,10 @@ export async function runList<DB, TB extends keyof DB, O>(
   }
   // Counting through joins that only add names to show costs a lookup per row on large lists.
   const counted: SelectQueryBuilder<any, any, any> = lean && readsOnly(list, lean.aliases) ? whereList(lean.base, list) : query;
-  const count = async () => Number(((await counted.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst()) as { total?: number } | undefined)?.total ?? 0);
+  const count = async () => {
+    const row = (await counted.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst()) as { total?: number } | undefined;
+    return Number(row?.total ?? 0);
+  };
   const unfiltered = !list.conditions.length && !list.search;
   const [rows, total] = await Promise.all([
     page.limit(list.limit).offset(list.offset).execute(),
