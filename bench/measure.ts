@@ -2,7 +2,7 @@
 // (autocannon's own summary has p97.5 but no p95).
 import autocannon, { type Options } from 'autocannon';
 
-export const CONNECTIONS = 10;
+export const CONNECTIONS = 32;
 export const DURATION_SEC = 5;
 const WARMUP_SEC = 1;
 

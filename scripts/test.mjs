@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check and every test, in order, stopping at the first failure.
 //   1. duplicate packages   2. typecheck   3. vitest unit   4. vitest api (SQLite, plus PostgreSQL
-//   when TEST_DATABASE_URL is set: tests/api/harness.ts reads it)   5. vitest ui
+//   when TEST_DATABASE_URL is set: tests/api/harness.ts reads it, and the step fails unless the
+//   tests passed there too)   5. vitest ui
 //   6. browser tests (vitest e2e) when Chromium is found; in CI a missing Chromium is a failure.
 // Ends with one plain line `N passed, M failed` counting tests across the vitest runs.
 // `node scripts/test.mjs api ui` runs only the named steps (dup, typecheck, unit, api, ui, e2e).
@@ -92,8 +93,9 @@ async function command(cmd, args) {
 /**
  * Runs one vitest project with the default reporter on screen and a JSON report on disk, adds its
  * counts to the totals and returns a short note. A project without test files passes and says so.
+ * `verify` may refuse a passing report (it throws), for what the exit code cannot tell.
  */
-async function vitestProject(project, { env = {}, folder } = {}) {
+async function vitestProject(project, { env = {}, folder, verify } = {}) {
   const report = path.join(REPORT_DIR, `${project}.json`);
   const args = ['run', '--project', project, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
   const { code, tail } = await run(BIN('vitest'), args, { env, capture: true });
@@ -129,7 +131,27 @@ async function vitestProject(project, { env = {}, folder } = {}) {
     return 'no test files';
   }
   const skipped = (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
-  return `${result.numPassedTests} passed in ${result.testResults.length} file(s)${skipped ? `, ${skipped} skipped` : ''}`;
+  const checked = verify ? `; ${verify(result)}` : '';
+  return `${result.numPassedTests} passed in ${result.testResults.length} file(s)${skipped ? `, ${skipped} skipped` : ''}${checked}`;
+}
+
+/**
+ * With TEST_DATABASE_URL set, the API tests must really have run on PostgreSQL: every suite of
+ * tests/api/harness.ts is named `… [sqlite]` and `… [postgres]`, so as many tests pass under the
+ * second as under the first. A run that quietly stayed on SQLite (the variable lost on the way, a
+ * harness that ignores it) fails here instead of passing as if PostgreSQL had been tested.
+ */
+function ranOnPostgres(result) {
+  const passedUnder = (database) =>
+    (result.testResults ?? [])
+      .flatMap((f) => f.assertionResults ?? [])
+      .filter((a) => a.status === 'passed' && (a.ancestorTitles ?? []).some((t) => t.endsWith(`[${database}]`))).length;
+  const sqlite = passedUnder('sqlite');
+  const postgres = passedUnder('postgres');
+  if (postgres === 0 || postgres < sqlite) {
+    throw new Error(`TEST_DATABASE_URL is set, but ${postgres} API test(s) passed on PostgreSQL against ${sqlite} on SQLite`);
+  }
+  return `${postgres} on PostgreSQL`;
 }
 
 function printSummary() {
@@ -151,7 +173,9 @@ async function main() {
   await step('unit', 'unit', () => vitestProject('unit', { folder: 'tests/unit' }));
 
   const databases = process.env.TEST_DATABASE_URL ? 'SQLite + PostgreSQL' : 'SQLite; set TEST_DATABASE_URL to add PostgreSQL';
-  await step('api', `api (${databases})`, () => vitestProject('api', { folder: 'tests/api' }));
+  await step('api', `api (${databases})`, () =>
+    vitestProject('api', { folder: 'tests/api', verify: process.env.TEST_DATABASE_URL ? ranOnPostgres : undefined }),
+  );
   await step('ui', 'ui', () => vitestProject('ui', { folder: 'tests/ui' }));
 
   await step('e2e', 'e2e (browser)', async () => {

@@ -10,6 +10,7 @@ import { items } from './migrations/0007_items.js';
 import { jobs } from './migrations/0008_jobs.js';
 import { partnershipConsent } from './migrations/0009_partnership_consent.js';
 import { privacy } from './migrations/0010_privacy.js';
+import { largeLists } from './migrations/0011_large_lists.js';
 
 /** Versioned migrations in order; the same list runs on SQLite and PostgreSQL. Never edit a released one: add the next. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -24,6 +25,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0008_jobs': jobs(dialect),
     '0009_partnership_consent': partnershipConsent(dialect),
     '0010_privacy': privacy(dialect),
+    '0011_large_lists': largeLists(dialect),
   };
 }
 

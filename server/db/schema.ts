@@ -296,6 +296,13 @@ export interface PartnershipMarketsTable {
   market_id: number;
 }
 
+/** Row counts the database keeps by trigger (migration 0012): `list` names what is counted within `scope_id`. */
+export interface ListTotalsTable {
+  list: string;
+  scope_id: number;
+  n: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -323,4 +330,5 @@ export interface DB {
   partnership_invitations: PartnershipInvitationsTable;
   markets: MarketsTable;
   partnership_markets: PartnershipMarketsTable;
+  list_totals: ListTotalsTable;
 }

@@ -5,6 +5,7 @@ import { MAX_ID } from '../../resources/id.js';
 import { text } from '../../resources/text.js';
 import { currentDialect } from '../db/dialect-context.js';
 import { badRequest } from '../http/errors.js';
+import { trigramCandidates, type TextIndex } from './text-search.js';
 
 /**
  * json-server list conventions (DESIGN.md "Lists"), so stock Refine and react-admin clients page,
@@ -25,6 +26,8 @@ export interface ListField {
   sort?: boolean;
   /** Nullable columns sort nulls as the largest value on both databases (PostgreSQL's own order). */
   nullable?: boolean;
+  /** The trigram index serving this column's text filters on SQLite (set by withTextIndex). */
+  textIndex?: TextIndex;
 }
 
 export interface ListSpec {
@@ -72,7 +75,7 @@ export interface ParsedList {
   sort: Array<{ field: ListField; order: SortOrder }>;
   conditions: Condition[];
   search: string | null;
-  searchColumns: string[];
+  searchFields: ListField[];
 }
 
 const invalid = (param: string, message: string) => badRequest(`${param}: ${message}`, [{ field: param, message }]);
@@ -165,10 +168,8 @@ export function parseListQuery(spec: ListSpec, raw: RawListQuery): ParsedList {
   }
 
   const search = single(raw, 'q')?.trim() || null;
-  const searchColumns = Object.values(spec.fields)
-    .filter((f) => f.filter && f.type === 'text')
-    .map((f) => f.column);
-  if (search && !searchColumns.length) throw invalid('q', 'this list has no text fields to search');
+  const searchFields = Object.values(spec.fields).filter((f) => f.filter && f.type === 'text');
+  if (search && !searchFields.length) throw invalid('q', 'this list has no text fields to search');
 
   const sort = parseSort(spec, raw);
   return {
@@ -178,7 +179,7 @@ export function parseListQuery(spec: ListSpec, raw: RawListQuery): ParsedList {
     sort: [...sort, { field: { column: spec.tiebreaker, type: 'number' }, order: sort[0]?.order ?? 'asc' }],
     conditions,
     search,
-    searchColumns,
+    searchFields,
   };
 }
 
@@ -195,11 +196,23 @@ function likeMatch(column: string, pattern: string): RawBuilder<SqlBool> {
     case 'sqlite':
       return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '!'`;
     case 'postgres':
-      // Folding ASCII only, as SQLite does, and at half the cost of the locale's folding.
+      // Folding ASCII only, as SQLite does, and at half the cost of the locale's folding. The
+      // pg_trgm indexes of migration 0012 are built on `column collate "C"` to serve this form.
       return sql<SqlBool>`${sql.ref(column)} collate "C" ilike ${pattern} escape '!'`;
     default:
       return sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape '!'`;
   }
+}
+
+/**
+ * Rows where any of `fields` matches `pattern`, made from the caller's `needle`. On SQLite a trigram
+ * table narrows the rows first when it indexes every field; the LIKE keeps the exact meaning.
+ */
+function textMatch(fields: ListField[], needle: string, pattern: string): RawBuilder<SqlBool> {
+  const likes = fields.map((f) => likeMatch(f.column, pattern));
+  const anyField = likes.length === 1 ? likes[0]! : sql<SqlBool>`(${sql.join(likes, sql` or `)})`;
+  const candidates = currentDialect() === 'sqlite' ? trigramCandidates(fields, needle) : null;
+  return candidates ? sql<SqlBool>`(${anyField} and ${candidates})` : anyField;
 }
 
 function toSql(c: Condition): RawBuilder<SqlBool> {
@@ -213,11 +226,11 @@ function toSql(c: Condition): RawBuilder<SqlBool> {
       // Rows without a value are "not equal" too, as json-server treats a missing field.
       return sql<SqlBool>`(${col} is null or ${col} not in (${sql.join(c.values)}))`;
     case 'like':
-      return likeMatch(c.field.column, `%${escapeLike(text)}%`);
+      return textMatch([c.field], text, `%${escapeLike(text)}%`);
     case 'startsWith':
-      return likeMatch(c.field.column, `${escapeLike(text)}%`);
+      return textMatch([c.field], text, `${escapeLike(text)}%`);
     case 'endsWith':
-      return likeMatch(c.field.column, `%${escapeLike(text)}`);
+      return textMatch([c.field], text, `%${escapeLike(text)}`);
     default:
       return sql<SqlBool>`${col} ${sql.raw(COMPARISONS[c.op]!)} ${first}`;
   }
@@ -231,20 +244,19 @@ export interface LeanCount {
   // Any query: only its rows are counted, never its columns.
   base: SelectQueryBuilder<any, any, any>;
   aliases: string[];
+  /** The total when nothing filters the list, from a count the database keeps (list_totals). */
+  unfilteredTotal?: () => Promise<number>;
 }
 
 function whereList<DB, TB extends keyof DB, O>(base: SelectQueryBuilder<DB, TB, O>, list: ParsedList) {
   let query = base;
   for (const condition of list.conditions) query = query.where(toSql(condition));
-  if (list.search) {
-    const pattern = `%${escapeLike(list.search)}%`;
-    query = query.where(sql<SqlBool>`(${sql.join(list.searchColumns.map((c) => likeMatch(c, pattern)), sql` or `)})`);
-  }
+  if (list.search) query = query.where(textMatch(list.searchFields, list.search, `%${escapeLike(list.search)}%`));
   return query;
 }
 
 const readsOnly = (list: ParsedList, aliases: string[]) =>
-  [...list.conditions.map((c) => c.field.column), ...(list.search ? list.searchColumns : [])].every((column) =>
+  [...list.conditions.map((c) => c.field), ...(list.search ? list.searchFields : [])].every(({ column }) =>
     aliases.some((a) => column.startsWith(`${a}.`)),
   );
 
@@ -265,11 +277,16 @@ export async function runList<DB, TB extends keyof DB, O>(
   }
   // Counting through joins that only add names to show costs a lookup per row on large lists.
   const counted: SelectQueryBuilder<any, any, any> = lean && readsOnly(list, lean.aliases) ? whereList(lean.base, list) : query;
-  const [rows, count] = await Promise.all([
+  const count = async () => {
+    const row = (await counted.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst()) as { total?: number } | undefined;
+    return Number(row?.total ?? 0);
+  };
+  const unfiltered = !list.conditions.length && !list.search;
+  const [rows, total] = await Promise.all([
     page.limit(list.limit).offset(list.offset).execute(),
-    counted.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst(),
+    unfiltered && lean?.unfilteredTotal ? lean.unfilteredTotal() : count(),
   ]);
-  return { rows, total: Number((count as { total?: number } | undefined)?.total ?? 0) };
+  return { rows, total };
 }
 
 /** Sets X-Total-Count (readable by browser clients across origins) and answers the page. */

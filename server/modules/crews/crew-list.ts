@@ -4,9 +4,10 @@ import type { Executor } from '../../db/index.js';
 import { listSpecFor } from '../../engine/resource-sql.js';
 import { badRequest } from '../../http/errors.js';
 import { parseListQuery, runList, type RawListQuery } from '../../lib/list-query.js';
+import { withTextIndex } from '../../lib/text-search.js';
 import { peopleOf } from './crew-view.js';
 
-const LIST = listSpecFor(crews, 'c');
+const LIST = withTextIndex(listSpecFor(crews, 'c'), 'crews', 'c');
 
 /** Filters on a crew's assignments, beyond its own columns: the crews a person is in, or a category. */
 const ASSIGNMENT_FILTERS = {

@@ -1,8 +1,9 @@
 import type { Executor } from '../../db/index.js';
 import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
+import { withTextIndex } from '../../lib/text-search.js';
 import { assignablePeople, categoryOption, companyCategories, personOption } from './crew-people.js';
 
-const PEOPLE: ListSpec = {
+const PEOPLE_FIELDS: ListSpec = {
   fields: {
     id: { column: 'm.id', type: 'number', filter: true, sort: true },
     name: { column: 'm.name', type: 'text', filter: true, sort: true },
@@ -12,6 +13,7 @@ const PEOPLE: ListSpec = {
   defaultSort: [{ field: 'name', order: 'asc' }],
   tiebreaker: 'm.id',
 };
+const PEOPLE = withTextIndex(PEOPLE_FIELDS, 'memberships', 'm');
 
 const CATEGORIES: ListSpec = {
   fields: {

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/index.js';
 import { listSpecFor, rowToApi } from '../../engine/resource-sql.js';
 import { notFound } from '../../http/errors.js';
 import type { ListSpec } from '../../lib/list-query.js';
+import { withTextIndex } from '../../lib/text-search.js';
 
 /** Items with the names of their category and market, and the client of their partnership, as the grid shows them. */
 export function itemRows(db: Executor) {
@@ -22,7 +23,7 @@ export const itemListSpec: ListSpec = (() => {
   const spec = listSpecFor(items);
   const joined: Record<string, string> = { categoryName: 'c.name', marketName: 'm.name', clientId: 'p.client_id', clientName: 'cl.name' };
   for (const [field, column] of Object.entries(joined)) spec.fields[field] = { ...spec.fields[field]!, column };
-  return spec;
+  return withTextIndex(spec, 'items', 't');
 })();
 
 export const itemView = (row: Record<string, unknown>) => rowToApi(items, row) as unknown as Item;

@@ -1,9 +1,11 @@
+import type { Executor } from '../../db/index.js';
 import type { CompanyMembership } from '../../http/company-access.js';
 import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
+import { withTextIndex } from '../../lib/text-search.js';
 import type { Services } from '../../services.js';
 import { memberRows, memberViews } from './member-view.js';
 
-const MEMBER_LIST: ListSpec = {
+const MEMBER_FIELDS: ListSpec = {
   fields: {
     id: { column: 'm.id', type: 'number', filter: true, sort: true },
     name: { column: 'm.name', type: 'text', filter: true, sort: true },
@@ -20,6 +22,13 @@ const MEMBER_LIST: ListSpec = {
   defaultSort: [{ field: 'name', order: 'asc' }],
   tiebreaker: 'm.id',
 };
+const MEMBER_LIST = withTextIndex(MEMBER_FIELDS, 'memberships', 'm');
+
+/** How many members the company has, as the triggers of migration 0012 keep it: no count over 100,000 rows per page. */
+async function memberTotal(db: Executor, companyId: number): Promise<number> {
+  const row = await db.selectFrom('list_totals').select('n').where('list', '=', 'members').where('scope_id', '=', companyId).executeTakeFirst();
+  return row?.n ?? 0;
+}
 
 /** The company's members, invited and declined ones included, with their role, crews and categories. */
 export async function listMembers(services: Services, company: CompanyMembership, query: RawListQuery) {
@@ -29,6 +38,10 @@ export async function listMembers(services: Services, company: CompanyMembership
     .selectAll('m')
     .where('m.type', '=', 'company')
     .where('m.company_id', '=', company.companyId);
-  const page = await runList(memberRows(services.db).where('m.company_id', '=', company.companyId), list, { base: lean, aliases: ['m'] });
+  const page = await runList(memberRows(services.db).where('m.company_id', '=', company.companyId), list, {
+    base: lean,
+    aliases: ['m'],
+    unfilteredTotal: () => memberTotal(services.db, company.companyId),
+  });
   return { rows: await memberViews(services.db, page.rows), total: page.total };
 }

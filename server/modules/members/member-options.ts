@@ -1,5 +1,6 @@
 import type { CompanyMembership } from '../../http/company-access.js';
 import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
+import { withTextIndex } from '../../lib/text-search.js';
 import type { Services } from '../../services.js';
 
 const BY_NAME = (alias: string): ListSpec => ({
@@ -10,6 +11,12 @@ const BY_NAME = (alias: string): ListSpec => ({
   defaultSort: [{ field: 'name', order: 'asc' }],
   tiebreaker: `${alias}.id`,
 });
+const CREWS = withTextIndex(BY_NAME('c'), 'crews', 'c');
+const PEOPLE = withTextIndex(
+  { ...BY_NAME('m'), fields: { ...BY_NAME('m').fields, email: { column: 'm.email', type: 'text', filter: true, sort: true } } },
+  'memberships',
+  'm',
+);
 
 /**
  * The crews and item categories the member dialogs offer. Lists of their own under memberships:manage,
@@ -18,7 +25,7 @@ const BY_NAME = (alias: string): ListSpec => ({
  */
 export async function crewOptions(services: Services, company: CompanyMembership, query: RawListQuery) {
   const base = services.db.selectFrom('crews as c').select(['c.id', 'c.name']).where('c.company_id', '=', company.companyId);
-  return runList(base, parseListQuery(BY_NAME('c'), query));
+  return runList(base, parseListQuery(CREWS, query));
 }
 
 export async function categoryOptions(services: Services, company: CompanyMembership, query: RawListQuery) {
@@ -38,6 +45,5 @@ export async function peopleOptions(services: Services, company: CompanyMembersh
     .where('m.company_id', '=', company.companyId)
     .where('m.type', '=', 'company')
     .where('m.status', '<>', 'declined');
-  const spec = BY_NAME('m');
-  return runList(base, parseListQuery({ ...spec, fields: { ...spec.fields, email: { column: 'm.email', type: 'text', filter: true, sort: true } } }, query));
+  return runList(base, parseListQuery(PEOPLE, query));
 }
