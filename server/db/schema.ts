@@ -296,7 +296,7 @@ export interface PartnershipMarketsTable {
   market_id: number;
 }
 
-/** Row counts the database keeps by trigger (migration 0012): `list` names what is counted within `scope_id`. */
+/** Row counts the database keeps by trigger (migration 0011): `list` names what is counted within `scope_id`. */
 export interface ListTotalsTable {
   list: string;
   scope_id: number;

@@ -197,7 +197,7 @@ function likeMatch(column: string, pattern: string): RawBuilder<SqlBool> {
       return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '!'`;
     case 'postgres':
       // Folding ASCII only, as SQLite does, and at half the cost of the locale's folding. The
-      // pg_trgm indexes of migration 0012 are built on `column collate "C"` to serve this form.
+      // pg_trgm indexes of migration 0011 are built on `column collate "C"` to serve this form.
       return sql<SqlBool>`${sql.ref(column)} collate "C" ilike ${pattern} escape '!'`;
     default:
       return sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape '!'`;

@@ -1,7 +1,7 @@
 import { describeEachDatabase, ownerWithCompany, type TestServer } from './harness.js';
 import { API, invitee, multipart } from './members-helpers.js';
 
-/** The members grid's unfiltered total is read from list_totals, which triggers keep (migration 0012). */
+/** The members grid's unfiltered total is read from list_totals, which triggers keep (migration 0011). */
 describeEachDatabase('members list total kept by the database', (server) => {
   const total = async (s: TestServer, token: string, companyId: number, query = '') => {
     const res = await s.call('GET', `${API}/companies/${companyId}/memberships?_start=0&_end=1${query}`, { token });

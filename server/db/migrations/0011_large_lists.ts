@@ -5,7 +5,7 @@ import type { Dialect } from '../index.js';
  * The text columns whose "contains", "starts with", "ends with" and `q` filters a trigram index
  * serves, per table (server/lib/text-search.ts reads this list; a later migration extends it).
  */
-export const TEXT_INDEXED_0012 = {
+export const TEXT_INDEXED_0011 = {
   memberships: ['name', 'email', 'phone', 'status'],
   items: ['name', 'code'],
   crews: ['name'],
@@ -20,7 +20,7 @@ export function largeLists(dialect: Dialect) {
   return {
     async up(db: Kysely<any>) {
       if (dialect === 'sqlite') {
-        for (const [table, columns] of Object.entries(TEXT_INDEXED_0012)) await sqliteTextIndex(db, table, columns);
+        for (const [table, columns] of Object.entries(TEXT_INDEXED_0011)) await sqliteTextIndex(db, table, columns);
       } else {
         await postgresTextIndexes(db);
       }
@@ -79,7 +79,7 @@ async function postgresTextIndexes(db: Kysely<any>) {
   } catch (err) {
     await sql`rollback to savepoint pg_trgm`.execute(db);
     process.emitWarning(
-      `pg_trgm could not be installed (${err instanceof Error ? err.message : String(err)}): text filters on large lists will scan their tables. To index them, install pg_trgm and run the create extension and create index statements of server/db/migrations/0012_large_lists.ts.`,
+      `pg_trgm could not be installed (${err instanceof Error ? err.message : String(err)}): text filters on large lists will scan their tables. To index them, install pg_trgm and run the create extension and create index statements of server/db/migrations/0011_large_lists.ts.`,
       'FieldworkMigrationWarning',
     );
     return;
@@ -87,7 +87,7 @@ async function postgresTextIndexes(db: Kysely<any>) {
   // An earlier installation may have put it elsewhere: its operator class is named with its schema.
   const { rows } = await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
   const ops = sql`${sql.id(rows[0]!.schema)}.gin_trgm_ops`;
-  for (const [table, columns] of Object.entries(TEXT_INDEXED_0012)) {
+  for (const [table, columns] of Object.entries(TEXT_INDEXED_0011)) {
     for (const column of columns) {
       await sql`create index ${sql.id(`${table}_${column}_trgm_idx`)} on ${sql.table(table)} using gin (${sql.ref(column)} collate "C" ${ops})`.execute(db);
     }

@@ -24,7 +24,7 @@ const MEMBER_FIELDS: ListSpec = {
 };
 const MEMBER_LIST = withTextIndex(MEMBER_FIELDS, 'memberships', 'm');
 
-/** How many members the company has, as the triggers of migration 0012 keep it: no count over 100,000 rows per page. */
+/** How many members the company has, as the triggers of migration 0011 keep it: no count over 100,000 rows per page. */
 async function memberTotal(db: Executor, companyId: number): Promise<number> {
   const row = await db.selectFrom('list_totals').select('n').where('list', '=', 'members').where('scope_id', '=', companyId).executeTakeFirst();
   return row?.n ?? 0;
