@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Dialect } from '../db/index.js';
 import type { DrainOptions, EnqueueOptions, JobHandler, JobQueue, JobQueueSettings } from './job-queue.js';
 import { JobRunner, newRunnerId } from './job-runner.js';
-import { claimById, claimUnrelayed, countUnrelayed, insertJob, markRelayed } from './job-store.js';
+import { claimById, claimUnrelayed, countUnrelayed, markRelayed } from './job-store.js';
 
 interface RelayedJob {
   /** The `jobs` row, which keeps the name, the payload and the outcome. */
@@ -47,13 +47,7 @@ export class BullJobQueue implements JobQueue {
   }
 
   async enqueue<P>(name: string, payload: P, opts: EnqueueOptions = {}) {
-    const id = await insertJob(opts.executor ?? this.db, {
-      name,
-      payload,
-      runAt: Date.now() + (opts.delayMs ?? 0),
-      maxAttempts: this.runner.attemptsFor(name, opts.attempts),
-      dedupeKey: opts.dedupeKey ?? null,
-    });
+    const id = await this.runner.insert(name, payload, opts);
     if (!opts.executor) this.relaySoon();
     return id;
   }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Dialect } from '../db/index.js';
 import type { DrainOptions, EnqueueOptions, JobHandler, JobQueue, JobQueueSettings } from './job-queue.js';
 import { JobRunner, newRunnerId } from './job-runner.js';
-import { claimDue, insertJob, type JobRow } from './job-store.js';
+import { claimDue, type JobRow } from './job-store.js';
 
 /** Far enough ahead that every delayed job is due: drain({ includeDelayed }) runs them all. */
 const END_OF_TIME = Date.parse('9999-01-01T00:00:00.000Z');
@@ -35,13 +35,7 @@ export class DatabaseJobQueue implements JobQueue {
   }
 
   async enqueue<P>(name: string, payload: P, opts: EnqueueOptions = {}) {
-    const id = await insertJob(opts.executor ?? this.db, {
-      name,
-      payload,
-      runAt: Date.now() + (opts.delayMs ?? 0),
-      maxAttempts: this.runner.attemptsFor(name, opts.attempts),
-      dedupeKey: opts.dedupeKey ?? null,
-    });
+    const id = await this.runner.insert(name, payload, opts);
     // Inside a transaction the row is not visible yet: the next poll finds it once committed.
     if (!opts.executor && !opts.delayMs) this.wake();
     return id;

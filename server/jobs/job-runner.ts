@@ -1,8 +1,8 @@
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.js';
-import { backoffDelay, type JobHandler, type JobQueueSettings } from './job-queue.js';
-import { extendLock, recordRun, type JobRow } from './job-store.js';
+import { backoffDelay, type EnqueueOptions, type JobHandler, type JobQueueSettings } from './job-queue.js';
+import { extendLock, insertJob, recordRun, type JobRow } from './job-store.js';
 
 /** Names this process in `locked_by`, so an operator can tell which runner holds a job. */
 export const newRunnerId = () => `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
@@ -31,8 +31,15 @@ export class JobRunner {
     this.handlers.set(name, { handler: handler as JobHandler<unknown>, attempts: defaults.attempts });
   }
 
-  attemptsFor(name: string, requested?: number) {
-    return requested ?? this.handlers.get(name)?.attempts ?? this.settings.attempts;
+  /** Writes the job's row (in the caller's transaction when given): every driver's enqueue starts here. */
+  insert<P>(name: string, payload: P, opts: EnqueueOptions) {
+    return insertJob(opts.executor ?? this.db, {
+      name,
+      payload,
+      runAt: Date.now() + (opts.delayMs ?? 0),
+      maxAttempts: opts.attempts ?? this.handlers.get(name)?.attempts ?? this.settings.attempts,
+      dedupeKey: opts.dedupeKey ?? null,
+    });
   }
 
   /** Runs the row this runner has just claimed; answers the error when the run failed. */

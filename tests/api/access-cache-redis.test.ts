@@ -1,19 +1,7 @@
-import net from 'node:net';
 import { DATABASES, registerUser, startTestServer } from './harness.js';
+import { REDIS_URL, redisReachable } from './redis.js';
 
 const API = '/api/v1';
-const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
-
-const redisReachable = () =>
-  new Promise<boolean>((resolve) => {
-    const { hostname, port } = new URL(REDIS_URL);
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(1000);
-    socket.on('connect', () => (socket.destroy(), resolve(true)));
-    socket.on('error', () => resolve(false));
-    socket.on('timeout', () => (socket.destroy(), resolve(false)));
-  });
-
 /** Two server processes' worth of app on one database: what one changes, the other must see at once. */
 async function twoServers(url: string | null, redisUrl: string | null) {
   const first = await startTestServer(url, { redisUrl });

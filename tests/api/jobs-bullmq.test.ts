@@ -1,21 +1,12 @@
-import net from 'node:net';
 import { Queue } from 'bullmq';
 import { openDatabase } from '../../server/db/index.js';
 import { BullJobQueue } from '../../server/jobs/bullmq-queue.js';
 import { DEFAULT_JOB_SETTINGS, type JobQueueSettings } from '../../server/jobs/job-queue.js';
 import { DATABASES, registerUser, startTestServer } from './harness.js';
+import { REDIS_URL, redisReachable as isRedisReachable } from './redis.js';
 import { startSink } from './smtp-sink.js';
 
-const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
-
-const redisReachable = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(REDIS_URL);
-  const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-  socket.setTimeout(1000);
-  socket.on('connect', () => (socket.destroy(), resolve(true)));
-  socket.on('error', () => resolve(false));
-  socket.on('timeout', () => (socket.destroy(), resolve(false)));
-});
+const redisReachable = await isRedisReachable();
 if (!redisReachable) console.warn(`BullMQ job tests skipped: Redis is not reachable at ${REDIS_URL} (set REDIS_TEST_URL).`);
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
