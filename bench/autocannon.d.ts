@@ -12,6 +12,8 @@ declare module 'autocannon' {
     duration?: number;
     /** Seconds per request before it counts as a timeout. */
     timeout?: number;
+    /** Requests sent in turn; setupRequest may change each one (its path, say) before it goes. */
+    requests?: Array<{ setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }>;
   }
 
   export interface Stats {

@@ -24,6 +24,8 @@ export interface Target {
   path: string;
   headers?: Record<string, string>;
   body?: unknown;
+  /** When given, each request's path (the probe's is `path`). */
+  nextPath?: () => string;
   /** Checks the probe's answer beyond its status: a problem description, or null when it is right. */
   check?: (body: unknown, headers: Headers) => string | null;
 }
@@ -63,7 +65,16 @@ export async function measure(baseUrl: string, target: Target, connections = CON
     if (problem) throw new Error(`${target.method} ${target.path}: ${problem}`);
   }
 
-  const opts: Options = { url, method: target.method, headers, body, connections, timeout: 30 };
+  const nextPath = target.nextPath;
+  const opts: Options = {
+    url,
+    method: target.method,
+    headers,
+    body,
+    connections,
+    timeout: 30,
+    ...(nextPath ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: nextPath() }) }] } : {}),
+  };
   await cannon({ ...opts, duration: WARMUP_SEC }, () => {}); // JIT, connection pools and caches warm up
   const samples: number[] = [];
   const statusCodes: Record<string, number> = {};

@@ -15,6 +15,12 @@ const SURNAME_TAILS = ['bury', 'ford', 'ton', 'well', 'wood', 'by', 'field', 'mo
 const surname = (i: number) => `${SURNAME_HEADS[i % SURNAME_HEADS.length]}${SURNAME_TAILS[Math.floor(i / SURNAME_HEADS.length) % SURNAME_TAILS.length]}`;
 /** A surname the "contains" benchmark looks for (lower case, as typed). */
 export const SOUGHT_SURNAME = surname(17).toLowerCase();
+/**
+ * A first name and surname picked at random, as typed (about 7 members hold each of the 14,400 pairs):
+ * searches that differ from one request to the next, so no cached answer serves them.
+ */
+export const randomFullName = () =>
+  `${FIRST[Math.floor(Math.random() * FIRST.length)]} ${surname(Math.floor(Math.random() * SURNAME_HEADS.length * SURNAME_TAILS.length))}`.toLowerCase();
 const THINGS = ['Conduit', 'Handhole', 'Pedestal', 'Vault', 'Splice', 'Trench', 'Bore', 'Restoration', 'Sidewalk', 'Curb', 'Asphalt', 'Fiber'];
 const UNITS = ['LF', 'EA', 'SF', 'CY', 'HR'];
 

@@ -31,7 +31,7 @@ function freePort(): Promise<number> {
 export async function startServer(databaseUrl: string | null): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fieldwork-bench-'));
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [...(process.env.PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF_DIR}`] : []), 'server/main.ts'], {
     cwd: ROOT,
     // Own process group, so stopping it also stops the node process tsx starts.
     detached: true,

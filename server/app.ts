@@ -8,7 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
-import { ACCESS_TABLES, AccessCache } from './http/access-cache.js';
+import { ReadCache } from './db/read-cache.js';
 import { errorBody, errorHandler } from './http/errors.js';
 import { serializeRequest } from './http/request-log.js';
 import { registerRoutes } from './http/route.js';
@@ -57,17 +57,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
-  const accessCache = new AccessCache();
+  const readCache = new ReadCache();
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    onWrite: { tables: ACCESS_TABLES, notify: () => accessCache.invalidate() },
+    onWrite: (tables) => readCache.written(tables),
   });
   await migrateToLatest(database.db, database.dialect);
-  const services = createServices(config, database.db, database.dialect, app.log, accessCache);
+  const services = createServices(config, database.db, database.dialect, app.log, readCache);
   // Values stored before encryption, or under a retired key, are sealed under the current key.
   await sealStoredSensitive(database.db, services.fieldCipher);
-  const stopSharingCache = config.redisUrl ? await accessCache.shareThroughRedis(config.redisUrl, app.log) : null;
+  const stopSharingCache = config.redisUrl ? await readCache.shareThroughRedis(config.redisUrl, app.log) : null;
   app.addHook('onClose', async () => {
     // Running jobs finish before the mail transport and the database go away.
     await services.jobs.stop();

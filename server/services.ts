@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/index.js';
-import { AccessCache } from './http/access-cache.js';
+import type { ReadCache } from './db/read-cache.js';
 import { FieldCipher } from './lib/field-cipher.js';
 import { createJobQueue, type JobQueue } from './jobs/index.js';
 import { Mailer } from './lib/mail.js';
@@ -17,14 +17,14 @@ export interface Services {
   /** Durable background work (mail, and later conversions and reports); register handlers before start. */
   jobs: JobQueue;
   mailer: Mailer;
-  /** What each request knows of its caller; cleared by every write to the tables it reads. */
-  accessCache: AccessCache;
+  /** What each request knows of its caller, and cached list answers; dropped by writes to the tables they read. */
+  readCache: ReadCache;
   /** Encrypts and decrypts SSNs and driver's licence numbers. */
   fieldCipher: FieldCipher;
   authRateLimit: { max: number; timeWindow: string };
 }
 
-export function createServices(config: Config, db: Db, dialect: Dialect, log: FastifyBaseLogger, accessCache: AccessCache): Services {
+export function createServices(config: Config, db: Db, dialect: Dialect, log: FastifyBaseLogger, readCache: ReadCache): Services {
   const jobs = createJobQueue(config, db, dialect, log);
   return {
     log,
@@ -34,7 +34,7 @@ export function createServices(config: Config, db: Db, dialect: Dialect, log: Fa
     signer: new TokenSigner(config.authSecret),
     jobs,
     mailer: new Mailer(db, jobs, log, config.smtpUrl),
-    accessCache,
+    readCache,
     fieldCipher: new FieldCipher(config.fieldKeys),
     authRateLimit: { max: config.authRateLimit, timeWindow: '1 minute' },
   };

@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type Dialect as KyselyDialect, 
 import pg from 'pg';
 import path from 'node:path';
 import type { DB } from './schema.js';
-import { watchWrites } from './write-watch.js';
+import { watchTables } from './table-watch.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<DB>;
@@ -26,12 +26,12 @@ export interface OpenOptions {
   databaseUrl: string | null;
   dataDir: string;
   sqliteFile?: string;
-  /** Called after every write to one of `tables` (and again when its transaction commits). */
-  onWrite?: { tables: ReadonlySet<string>; notify: () => void };
+  /** Called with the tables of every write (and again when its transaction commits). */
+  onWrite?: (tables: string[]) => void;
 }
 
 export function openDatabase(opts: OpenOptions): DatabaseHandle {
-  const watched = (dialect: KyselyDialect) => (opts.onWrite ? watchWrites(dialect, opts.onWrite.tables, opts.onWrite.notify) : dialect);
+  const watched = (dialect: KyselyDialect) => (opts.onWrite ? watchTables(dialect, opts.onWrite) : dialect);
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = new Kysely<DB>({ dialect: watched(new PostgresDialect({ pool })) });

@@ -5,7 +5,7 @@ import type { Db } from '../db/index.js';
 import type { UsersTable } from '../db/schema.js';
 import { parseJson } from '../lib/json.js';
 import type { TokenSigner } from '../lib/tokens.js';
-import type { AccessCache } from './access-cache.js';
+import type { ReadCache } from '../db/read-cache.js';
 import { badRequest, notFound } from './errors.js';
 
 export type UserRow = Omit<UsersTable, 'id'> & { id: number };
@@ -143,7 +143,7 @@ function headerCompanyId(req: FastifyRequest): number | undefined {
 export async function resolveActor(
   db: Db,
   signer: TokenSigner,
-  cache: AccessCache,
+  cache: ReadCache,
   req: FastifyRequest,
   strict: boolean,
 ): Promise<Actor | null> {

@@ -72,6 +72,11 @@ interface RouteDefBase<TB, TQ, TP> {
   /** Counts against the strict per-IP limit for credential endpoints. */
   rateLimited?: boolean;
   status?: number;
+  /**
+   * A GET whose answer depends only on its query and the company (or, for 'user', the caller) keeps
+   * its answer in the read cache until a table it read is written. Access is checked on every call.
+   */
+  cache?: 'company' | 'user';
 }
 
 type HandlerContext<A, B, Q, P> = A extends 'public'
@@ -177,7 +182,7 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
       // Session, company and permission are all checked before the body is even read: a caller
       // without the right gets 401/404/403 and never learns the body's schema from a 400.
       onRequest: async (req) => {
-        req.actor = await resolveActor(services.db, services.signer, services.accessCache, req, actsInActiveCompany(def.access));
+        req.actor = await resolveActor(services.db, services.signer, services.readCache, req, actsInActiveCompany(def.access));
         if (def.access === 'public') return;
         authorize(def.access, req.actor);
         if (isCompanyRoute(def)) req.company = await enterCompany(services, def, req);
@@ -187,7 +192,32 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
   }
 }
 
+/** The headers a cached answer carries besides its body (sendPage's total). */
+const CACHED_HEADERS = ['x-total-count', 'access-control-expose-headers'];
+
+interface CachedAnswer {
+  body: string;
+  headers: Record<string, string>;
+}
+
 async function handle(def: RouteDef<any, any, any>, services: Services, req: FastifyRequest, reply: FastifyReply) {
+  if (!def.cache) return answer(def, services, req, reply);
+  const scope = def.cache === 'user' ? `u${req.actor!.user.id}` : `c${req.company?.companyId ?? req.actor!.membership?.companyId ?? ''}`;
+  const query = req.url.slice(req.url.indexOf('?') + 1 || req.url.length);
+  const key = `route:${def.method} ${def.url}:${scope}:${JSON.stringify(req.params)}:${query}`;
+  const cached = await services.readCache.get<CachedAnswer>(
+    key,
+    async () => {
+      const result = await answer(def, services, req, reply);
+      const headers = Object.fromEntries(CACHED_HEADERS.flatMap((h) => (reply.hasHeader(h) ? [[h, String(reply.getHeader(h))]] : [])));
+      return { body: JSON.stringify(result), headers };
+    },
+    (a) => a.body.length,
+  );
+  return reply.headers(cached.headers).type('application/json; charset=utf-8').send(cached.body);
+}
+
+async function answer(def: RouteDef<any, any, any>, services: Services, req: FastifyRequest, reply: FastifyReply) {
   const base = { body: req.body, query: req.query, params: req.params, req, reply, services };
   const result =
     def.access === 'public'

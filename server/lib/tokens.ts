@@ -7,24 +7,25 @@ export interface SessionClaims {
 }
 
 export class TokenSigner {
-  private key: Uint8Array;
+  /** Imported once: given the raw bytes, jose would import the key again for every token. */
+  private key: Promise<CryptoKey>;
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
-  sign(claims: SessionClaims, expiresAt: Date): Promise<string> {
+  async sign(claims: SessionClaims, expiresAt: Date): Promise<string> {
     return new SignJWT({ sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.userId))
       .setIssuedAt()
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** The claims of a valid, unexpired token; null for anything else. */
   async verify(token: string): Promise<SessionClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
       if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
       return { userId, sessionId: payload.sid };

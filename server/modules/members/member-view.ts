@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { MemberStatus, MemberView, NamedRef } from '../../../resources/member.js';
 import type { Executor } from '../../db/index.js';
 import { notFound } from '../../http/errors.js';
@@ -49,7 +50,9 @@ export async function memberViews(db: Executor, rows: MemberRow[]): Promise<Memb
       .execute(),
     db
       .selectFrom('member_categories as mc')
-      .innerJoin('item_categories as ic', 'ic.id', 'mc.category_id')
+      // Unary plus keeps SQLite from driving the join from all the company's categories (15 times
+      // slower on a page of the 100,000-member company): the page's members come first.
+      .innerJoin('item_categories as ic', (join) => join.on('ic.id', '=', sql<number>`+${sql.ref('mc.category_id')}`))
       .select(['mc.membership_id', 'ic.id', 'ic.name'])
       .where('mc.membership_id', 'in', ids)
       .orderBy('ic.name')

@@ -9,5 +9,6 @@ export const listCompanies = defineRoute({
   summary: 'The companies the user is a member of, with the role held in each (paged list)',
   tags: ['companies'],
   query: listQuery,
+  cache: 'user',
   handler: async ({ actor, services, query, reply }) => sendPage(reply, await list(services, actor, query)),
 });

@@ -10,5 +10,6 @@ export const listCrews = defineRoute({
     "The active company's crews with head counts and names (paged list; filters: name, memberCount, leaderCount, createdAt, and memberId, leaderId, categoryId)",
   tags: ['crews'],
   query: listQuery,
+  cache: 'company',
   handler: async ({ actor, services, query, reply }) => sendPage(reply, await list(services.db, actor.membership!.companyId, query)),
 });

@@ -11,5 +11,6 @@ export const listMembers = defineRoute({
   tags: ['members'],
   params: companyParams,
   query: listQuery,
+  cache: 'company',
   handler: async ({ services, company, query, reply }) => sendPage(reply, await list(services, company, query)),
 });

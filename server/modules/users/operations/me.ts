@@ -9,9 +9,8 @@ export const getMe = defineRoute({
   tags: ['users'],
   handler: async ({ actor, services }) => {
     const activeCompanyId = actor.membership?.companyId;
-    // Every table the view reads is one whose writes clear the access cache (ACCESS_TABLES).
     const key = `me:${actor.user.id}:${activeCompanyId ?? ''}`;
-    const user = await services.accessCache.get(key, () => ownView(services.db, services.fieldCipher, actor.user, activeCompanyId));
+    const user = await services.readCache.get(key, () => ownView(services.db, services.fieldCipher, actor.user, activeCompanyId));
     return { user };
   },
 });

@@ -1,4 +1,5 @@
-import { DATABASES, registerUser, startTestServer } from './harness.js';
+import { DATABASES, ownerWithCompany, registerUser, startTestServer } from './harness.js';
+import { invitee } from './members-helpers.js';
 import { REDIS_URL, redisReachable } from './redis.js';
 
 const API = '/api/v1';
@@ -20,7 +21,7 @@ async function statusWithin(ms: number, probe: () => Promise<number>, wanted: nu
 }
 
 for (const database of DATABASES) {
-  describe(`access cache across server processes [${database.name}]`, () => {
+  describe(`read cache across server processes [${database.name}]`, () => {
     it('a logout on one server ends the session on the other at once when they share Redis', async () => {
       expect(await redisReachable(), `Redis must be reachable at ${REDIS_URL} (REDIS_TEST_URL)`).toBe(true);
       const { first, second, stop } = await twoServers(database.url, REDIS_URL);
@@ -30,6 +31,27 @@ for (const database of DATABASES) {
         await first.call('GET', `${API}/users/logout`, { token: user.token });
         const probe = async () => (await second.call('GET', `${API}/users/me`, { token: user.token })).status;
         expect(await statusWithin(1000, probe, 401)).toBe(401);
+      } finally {
+        await stop();
+      }
+    });
+
+    it("a member invited through one server shows in the other's cached members page at once when they share Redis", async () => {
+      const { first, second, stop } = await twoServers(database.url, REDIS_URL);
+      try {
+        const owner = await ownerWithCompany(first, 'Shared Paving');
+        const url = `${API}/companies/${owner.company.id}/memberships?_start=0&_end=50`;
+        const total = async () => Number((await second.call('GET', url, { token: owner.token })).headers['x-total-count']);
+        expect(await total()).toBe(1);
+        const invited = await first.call('POST', `${API}/companies/${owner.company.id}/memberships`, { token: owner.token, body: await invitee(first, owner.company.id) });
+        expect(invited.status).toBe(201);
+        const until = Date.now() + 1000;
+        let seen = await total();
+        while (seen !== 2 && Date.now() < until) {
+          await new Promise((r) => setTimeout(r, 20));
+          seen = await total();
+        }
+        expect(seen).toBe(2);
       } finally {
         await stop();
       }

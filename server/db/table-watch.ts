@@ -1,40 +1,65 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CompiledQuery, DatabaseConnection, Dialect as KyselyDialect, Driver, QueryResult, TransactionSettings } from 'kysely';
 
+const tableNames = (sql: string, pattern: RegExp) => [...sql.matchAll(pattern)].map((m) => m[1]!.toLowerCase());
+
 /** The tables a statement writes to (insert, update, delete), read off its compiled SQL. */
-export function writtenTables(sql: string): string[] {
-  const found: string[] = [];
-  for (const m of sql.matchAll(/\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/gi)) found.push(m[1]!.toLowerCase());
-  return found;
+export const writtenTables = (sql: string): string[] => tableNames(sql, /\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/gi);
+
+/**
+ * The tables a statement reads (from and join, subqueries included), read off its compiled SQL. A
+ * word after `from` that is no table (`extract(year from x)`, a CTE's name) only adds a name no write
+ * ever clears.
+ */
+export const readTables = (sql: string): string[] => tableNames(sql, /\b(?:from|join)\s+"?([a-z_][a-z0-9_]*)"?/gi);
+
+const reading = new AsyncLocalStorage<Set<string>>();
+
+/**
+ * Runs `work` and answers what it produced with every table its queries read, so a cache can keep
+ * the value exactly until one of those tables is written. A tracked load inside another adds its
+ * tables to the outer one too.
+ */
+export async function trackReads<T>(work: () => Promise<T>): Promise<{ value: T; tables: Set<string> }> {
+  const tables = new Set<string>();
+  const value = await reading.run(tables, work);
+  const outer = reading.getStore();
+  if (outer) for (const t of tables) outer.add(t);
+  return { value, tables };
 }
 
 /**
- * Wraps a Kysely dialect so that every statement writing to one of `tables` calls `onWrite`: at once,
- * and again when the transaction it ran in commits. The second call is what makes a cache of those
- * tables safe: a read that ran between the write and the commit saw the old rows.
+ * Wraps a Kysely dialect so that every statement writing to tables calls `onWrite` with them: at
+ * once, and again when the transaction it ran in commits. The second call is what makes a cache of
+ * those tables safe: a read that ran between the write and the commit saw the old rows. Statements
+ * run inside `trackReads` also record the tables they read.
  */
-export function watchWrites(dialect: KyselyDialect, tables: ReadonlySet<string>, onWrite: () => void): KyselyDialect {
+export function watchTables(dialect: KyselyDialect, onWrite: (tables: string[]) => void): KyselyDialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createIntrospector: (db) => dialect.createIntrospector(db),
-    createDriver: () => new WatchingDriver(dialect.createDriver(), tables, onWrite),
+    createDriver: () => new WatchingDriver(dialect.createDriver(), onWrite),
   };
 }
 
 class WatchingConnection implements DatabaseConnection {
   inTransaction = false;
-  wroteInTransaction = false;
+  /** Tables written in the open transaction, told again at its commit. */
+  writtenInTransaction = new Set<string>();
   constructor(
     readonly inner: DatabaseConnection,
-    private tables: ReadonlySet<string>,
-    private onWrite: () => void,
+    private onWrite: (tables: string[]) => void,
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const reads = reading.getStore();
+    if (reads) for (const t of readTables(query.sql)) reads.add(t);
     const result = await this.inner.executeQuery<R>(query);
-    if (writtenTables(query.sql).some((t) => this.tables.has(t))) {
-      if (this.inTransaction) this.wroteInTransaction = true;
-      this.onWrite();
+    const written = writtenTables(query.sql);
+    if (written.length) {
+      if (this.inTransaction) for (const t of written) this.writtenInTransaction.add(t);
+      this.onWrite(written);
     }
     return result;
   }
@@ -51,8 +76,7 @@ class WatchingDriver implements Driver {
 
   constructor(
     private inner: Driver,
-    private tables: ReadonlySet<string>,
-    private onWrite: () => void,
+    private onWrite: (tables: string[]) => void,
   ) {
     const unwrap = (c: DatabaseConnection) => (c as WatchingConnection).inner;
     if (inner.savepoint) this.savepoint = (c, name, compile) => inner.savepoint!(unwrap(c), name, compile);
@@ -65,21 +89,21 @@ class WatchingDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new WatchingConnection(await this.inner.acquireConnection(), this.tables, this.onWrite);
+    return new WatchingConnection(await this.inner.acquireConnection(), this.onWrite);
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
     const c = connection as WatchingConnection;
     await this.inner.beginTransaction(c.inner, settings);
     c.inTransaction = true;
-    c.wroteInTransaction = false;
+    c.writtenInTransaction.clear();
   }
 
   async commitTransaction(connection: DatabaseConnection) {
     const c = connection as WatchingConnection;
     await this.inner.commitTransaction(c.inner);
     c.inTransaction = false;
-    if (c.wroteInTransaction) this.onWrite();
+    if (c.writtenInTransaction.size) this.onWrite([...c.writtenInTransaction]);
   }
 
   async rollbackTransaction(connection: DatabaseConnection) {

@@ -1,0 +1,131 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { trackReads } from './table-watch.js';
+
+const CHANNEL = 'fieldwork:read-cache:written';
+
+interface Entry {
+  value: unknown;
+  expires: number;
+  tables: Set<string>;
+  size: number;
+}
+
+export interface ReadCacheOptions {
+  ttlMs?: number;
+  /** The budget of all entries' sizes (a value's `size` when the caller gives one, else 1 KB). */
+  maxBytes?: number;
+}
+
+/**
+ * A short-lived cache of what the database answered: each value remembers the tables its load read
+ * (`trackReads`), and a write to any of them drops it, in this process and, over Redis pub/sub when
+ * REDIS_URL is set, in every other one. The time-to-live bounds staleness should a message be lost
+ * or a row change outside the server. Holds what each request knows of its caller (session,
+ * memberships, roles) and the answers of list routes that declare `cache`.
+ *
+ * Tables that triggers keep (list_totals, the trigram indexes) are only ever read together with the
+ * table whose writes fire those triggers, so the source table's write drops the entry.
+ */
+export class ReadCache {
+  private entries = new Map<string, Entry>();
+  private byTable = new Map<string, Set<string>>();
+  private bytes = 0;
+  /** Counts drops; `droppedAt` holds, per table, the count at its latest drop. */
+  private drops = 0;
+  private droppedAt = new Map<string, number>();
+  private publish: ((tables: string[]) => void) | null = null;
+  private pending = new Set<string>();
+  private readonly ttlMs: number;
+  private readonly maxBytes: number;
+
+  constructor({ ttlMs = 5000, maxBytes = 64 * 1024 * 1024 }: ReadCacheOptions = {}) {
+    this.ttlMs = ttlMs;
+    this.maxBytes = maxBytes;
+  }
+
+  async get<T>(key: string, load: () => Promise<T>, sizeOf?: (value: T) => number): Promise<T> {
+    const hit = this.entries.get(key);
+    const now = Date.now();
+    if (hit && hit.expires > now) return hit.value as T;
+    if (hit) this.remove(key);
+    const startedAt = this.drops;
+    const { value, tables } = await trackReads(load);
+    // A value loaded while one of its tables was written may hold the old rows: answered, not kept.
+    const stale = [...tables].some((t) => (this.droppedAt.get(t) ?? 0) > startedAt);
+    if (!stale && this.ttlMs > 0) this.keep(key, { value, expires: now + this.ttlMs, tables, size: sizeOf?.(value) ?? 1024 });
+    return value;
+  }
+
+  /** Drops what was read from these tables, here and (at most one message per tick) in the other processes. */
+  written(tables: readonly string[]): void {
+    this.dropLocal(tables);
+    if (!this.publish) return;
+    const first = this.pending.size === 0;
+    for (const t of tables) this.pending.add(t);
+    if (!first) return;
+    setImmediate(() => {
+      const all = [...this.pending];
+      this.pending.clear();
+      this.publish?.(all);
+    });
+  }
+
+  dropLocal(tables: readonly string[]): void {
+    const drop = ++this.drops;
+    for (const table of tables) {
+      this.droppedAt.set(table, drop);
+      const keys = this.byTable.get(table);
+      if (keys) for (const key of [...keys]) this.remove(key);
+    }
+  }
+
+  private keep(key: string, entry: Entry) {
+    if (entry.size > this.maxBytes) return;
+    this.remove(key);
+    // Oldest first: a Map iterates in insertion order.
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes + entry.size <= this.maxBytes) break;
+      this.remove(oldest);
+    }
+    this.entries.set(key, entry);
+    this.bytes += entry.size;
+    for (const t of entry.tables) {
+      let keys = this.byTable.get(t);
+      if (!keys) this.byTable.set(t, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  private remove(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.size;
+    for (const t of entry.tables) {
+      const keys = this.byTable.get(t);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTable.delete(t);
+    }
+  }
+
+  /** Shares drops with the other server processes through Redis; answers a function that disconnects. */
+  async shareThroughRedis(redisUrl: string, log: FastifyBaseLogger): Promise<() => Promise<void>> {
+    const { Redis } = await import('ioredis');
+    const options = { maxRetriesPerRequest: null, lazyConnect: false } as const;
+    const publisher = new Redis(redisUrl, options);
+    const subscriber = new Redis(redisUrl, options);
+    const self = `${process.pid}:${Math.random().toString(36).slice(2)}`;
+    for (const client of [publisher, subscriber]) client.on('error', (err) => log.warn({ err: err.message }, 'read cache: Redis error'));
+    await subscriber.subscribe(CHANNEL);
+    subscriber.on('message', (_channel, message: string) => {
+      const [from, tables] = message.split(' ');
+      if (from !== self && tables) this.dropLocal(tables.split(','));
+    });
+    this.publish = (tables) => void publisher.publish(CHANNEL, `${self} ${tables.join(',')}`).catch(() => undefined);
+    return async () => {
+      this.publish = null;
+      subscriber.disconnect();
+      publisher.disconnect();
+    };
+  }
+}
