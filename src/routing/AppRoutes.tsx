@@ -35,6 +35,7 @@ const PartnerInvitationDeclinePage = lazy(() =>
 const CrewRoutes = lazy(() => import('../pages/crews/CrewRoutes').then((m) => ({ default: m.CrewRoutes })));
 const CategoryRoutes = lazy(() => import('../pages/catalog/CategoryRoutes').then((m) => ({ default: m.CategoryRoutes })));
 const ItemRoutes = lazy(() => import('../pages/items/ItemRoutes').then((m) => ({ default: m.ItemRoutes })));
+const FileRoutes = lazy(() => import('../pages/files/FileRoutes').then((m) => ({ default: m.FileRoutes })));
 const RolesPage = lazy(() => import('../pages/roles/RolesPage').then((m) => ({ default: m.RolesPage })));
 const MemberRoutes = lazy(() => import('../pages/members/MemberRoutes').then((m) => ({ default: m.MemberRoutes })));
 const MemberInvitationAcceptPage = lazy(() =>
@@ -80,6 +81,7 @@ export function AppRoutes() {
           <Route path="items/*" element={<ItemRoutes />} />
           <Route path="roles" element={<RolesPage />} />
           <Route path="members/*" element={<MemberRoutes />} />
+          <Route path="files/*" element={<FileRoutes />} />
           {RESOURCES.filter((def) => !HAND_ROUTED.has(def.name)).map((def) => (
             <Route key={def.name} path={def.name}>
               <Route index element={<ResourceListPage def={def} />} />

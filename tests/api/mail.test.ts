@@ -48,7 +48,7 @@ for (const database of DATABASES) {
     });
 
     it('says at /health that mail is sent', async () => {
-      expect((await server.call('GET', '/api/v1/health')).body).toEqual({ status: 'ok', db: database.name, mail: 'smtp' });
+      expect((await server.call('GET', '/api/v1/health')).body).toEqual({ status: 'ok', db: database.name, mail: 'smtp', maxUploadMb: 25 });
     });
 
     it('queues nothing when the transaction that sends the mail rolls back', async () => {
@@ -134,7 +134,7 @@ describeEachDatabase('mail without SMTP', (server) => {
   });
 
   it('says at /health that mail is only kept in the outbox', async () => {
-    expect((await server().call('GET', '/api/v1/health')).body).toEqual({ status: 'ok', db: server().services.dialect, mail: 'outbox' });
+    expect((await server().call('GET', '/api/v1/health')).body).toEqual({ status: 'ok', db: server().services.dialect, mail: 'outbox', maxUploadMb: 25 });
   });
 });
 
