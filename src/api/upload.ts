@@ -31,7 +31,7 @@ export function uploadFile<T>(
   const form = new FormData();
   // Text fields first, so the server reads them before the files.
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append('file', f, f instanceof File ? f.name : 'upload');
+  for (const f of files) form.append('file', f, 'name' in f && typeof f.name === 'string' ? f.name : 'upload');
   const total = files.reduce((sum, f) => sum + f.size, 0);
   const perFile = (loaded: number) => {
     let offset = 0;
