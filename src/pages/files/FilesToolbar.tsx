@@ -40,7 +40,7 @@ export function FileSearchBox({ initial = '' }: { initial?: string }) {
         e.preventDefault();
         if (value.trim()) navigate(`/files/search?substring=${encodeURIComponent(value.trim())}`);
       }}
-      sx={{ flex: { xs: 1, sm: '0 1 280px' } }}
+      sx={{ flex: { xs: 1, sm: '0 1 260px' }, minWidth: 0 }}
     >
       <TextField
         size="small"
@@ -131,15 +131,15 @@ export function FilesToolbar({
     </ToggleButtonGroup>
   );
   return (
-    <Stack direction="row" spacing={1} alignItems="center" sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" spacing={1} alignItems="center" sx={{ flexShrink: 0 }}>
       <FileSearchBox />
       {toggle}
       {canManage && !phone && (
         <>
-          <Button variant="outlined" startIcon={<CreateNewFolderIcon />} onClick={onNewFolder}>
+          <Button variant="outlined" startIcon={<CreateNewFolderIcon />} onClick={onNewFolder} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
             New Folder
           </Button>
-          <Button variant="contained" startIcon={<UploadFileIcon />} onClick={onUpload}>
+          <Button variant="contained" startIcon={<UploadFileIcon />} onClick={onUpload} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
             Upload
           </Button>
         </>

@@ -261,7 +261,8 @@ export function FolderPage() {
       }}
     >
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} justifyContent="space-between" alignItems={{ xs: 'stretch', md: 'center' }}>
-        <FolderBreadcrumbs
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <FolderBreadcrumbs
           crumbs={loaded.answer.breadcrumbs}
           dropTarget={dropTarget}
           onDragOver={(id, e) => {
@@ -276,7 +277,8 @@ export function FolderPage() {
             setDropTarget(null);
             if (hasNodes(e)) dropNodes(e, id);
           }}
-        />
+          />
+        </Box>
         <FilesToolbar canManage={current.canManage} view={view} onView={setView} onNewFolder={() => void newFolder()} onUpload={() => fileInput.current?.click()} />
       </Stack>
       <input

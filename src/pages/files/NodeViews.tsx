@@ -237,16 +237,17 @@ export function NodeGrid({ nodes, h }: { nodes: Node[]; h: NodeHandlers }) {
 export function NodeTable({ nodes, h }: { nodes: Node[]; h: NodeHandlers }) {
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="Folders and files">
+      {/* Fixed layout so a long name is cut with an ellipsis instead of pushing the size off a phone's screen. */}
+      <Table size="small" aria-label="Folders and files" sx={{ tableLayout: 'fixed' }}>
         <TableHead>
           <TableRow>
-            <TableCell padding="checkbox" />
+            <TableCell padding="checkbox" sx={{ width: 48 }} />
             <TableCell>Name</TableCell>
-            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Type</TableCell>
-            <TableCell>Size</TableCell>
-            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Uploaded</TableCell>
-            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>By</TableCell>
-            <TableCell padding="checkbox" />
+            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, width: 120 }}>Type</TableCell>
+            <TableCell sx={{ width: 90 }}>Size</TableCell>
+            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, width: 200 }}>Uploaded</TableCell>
+            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, width: 150 }}>By</TableCell>
+            <TableCell padding="checkbox" sx={{ width: 48 }} />
           </TableRow>
         </TableHead>
         <TableBody>
@@ -265,7 +266,7 @@ export function NodeTable({ nodes, h }: { nodes: Node[]; h: NodeHandlers }) {
                 <TableCell padding="checkbox">
                   <SelectBox node={node} h={h} />
                 </TableCell>
-                <TableCell sx={{ maxWidth: 360 }}>
+                <TableCell>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
                     <NodeIcon node={node} fontSize="small" />
                     {h.renaming === key ? (
@@ -282,7 +283,7 @@ export function NodeTable({ nodes, h }: { nodes: Node[]; h: NodeHandlers }) {
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>
                   {new Date(node.kind === 'file' ? node.item.uploadDate : node.item.createdAt).toLocaleString()}
                 </TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{(node.kind === 'file' ? node.item.uploadedBy : node.item.createdBy)?.name ?? ''}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{(node.kind === 'file' ? node.item.uploadedBy : node.item.createdBy)?.name ?? ''}</TableCell>
                 <TableCell padding="checkbox">
                   <MenuButton node={node} h={h} />
                 </TableCell>

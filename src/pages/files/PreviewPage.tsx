@@ -54,31 +54,35 @@ export function PreviewPage() {
   const kind = file ? fileKind(file.contentType) : null;
   return (
     <Stack spacing={2} ref={ref}>
-      <Stack direction="row" spacing={1} alignItems="center" sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-        <IconButton aria-label="Back to the folder" onClick={() => navigate(file ? `/files/${file.folderId}` : '/files')}>
-          <ArrowBackIcon />
-        </IconButton>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h6" component="h1" noWrap>
-            {file?.name ?? 'File'}
-          </Typography>
-          {file && (
-            <Typography variant="caption" color="text.secondary">
-              {KIND_LABELS[fileKind(file.contentType)]} · {formatSize(file.length)} · uploaded {new Date(file.uploadDate).toLocaleString()}
-              {file.uploadedBy ? ` by ${file.uploadedBy.name}` : ''}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ xs: 'stretch', sm: 'center' }}>
+        <Stack direction="row" spacing={1} alignItems="center" sx={{ flex: 1, minWidth: 0 }}>
+          <IconButton aria-label="Back to the folder" onClick={() => navigate(file ? `/files/${file.folderId}` : '/files')}>
+            <ArrowBackIcon />
+          </IconButton>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h6" component="h1" noWrap>
+              {file?.name ?? 'File'}
             </Typography>
+            {file && (
+              <Typography variant="caption" color="text.secondary" component="div">
+                {KIND_LABELS[fileKind(file.contentType)]} · {formatSize(file.length)} · uploaded {new Date(file.uploadDate).toLocaleString()}
+                {file.uploadedBy ? ` by ${file.uploadedBy.name}` : ''}
+              </Typography>
+            )}
+          </Box>
+        </Stack>
+        <Stack direction="row" spacing={1} justifyContent="flex-end">
+          {file && kind === 'image' && file.canManage && (
+            <Button startIcon={<BrushIcon />} onClick={() => navigate(`/image-editor/${file.id}`)}>
+              Edit image
+            </Button>
           )}
-        </Box>
-        {file && kind === 'image' && file.canManage && (
-          <Button startIcon={<BrushIcon />} onClick={() => navigate(`/image-editor/${file.id}`)}>
-            Edit image
-          </Button>
-        )}
-        {file && (
-          <Button variant="contained" startIcon={<DownloadIcon />} href={file.downloadUrl} download={file.name}>
-            Download
-          </Button>
-        )}
+          {file && (
+            <Button variant="contained" startIcon={<DownloadIcon />} href={file.downloadUrl} download={file.name}>
+              Download
+            </Button>
+          )}
+        </Stack>
       </Stack>
       {error && <Alert severity="error">{error}</Alert>}
       {!file && !error && spinner}
