@@ -3,6 +3,9 @@ import { readToken } from '../auth/token-store';
 import { tabCompanyId } from '../session/active-company';
 
 export interface UploadOptions {
+  method?: 'POST' | 'PATCH';
+  /** The multipart field the files go in (PATCH /filesNew/{id} expects `img`). */
+  fileField?: string;
   /**
    * The server's size limit in bytes: a 413, or a connection the server closed on a body over the
    * limit (browsers report that as a network error), is then rejected with `tooLargeMessage`.
@@ -27,11 +30,12 @@ export function uploadFile<T>(
   onProgress: (percent: number) => void = () => undefined,
   options: UploadOptions = {},
 ): Promise<T> {
+  const { method = 'POST', fileField = 'file' } = options;
   const files = Array.isArray(file) ? file : [file];
   const form = new FormData();
   // Text fields first, so the server reads them before the files.
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append('file', f, 'name' in f && typeof f.name === 'string' ? f.name : 'upload');
+  for (const f of files) form.append(fileField, f, 'name' in f && typeof f.name === 'string' ? f.name : 'upload');
   const total = files.reduce((sum, f) => sum + f.size, 0);
   const perFile = (loaded: number) => {
     let offset = 0;
@@ -45,7 +49,7 @@ export function uploadFile<T>(
   const tooLarge = () => new ApiError(options.tooLargeMessage ?? 'The file is too large', 413, url, TOO_LARGE);
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
+    xhr.open(method, url);
     const token = readToken();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     const companyId = token ? tabCompanyId() : null;

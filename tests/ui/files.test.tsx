@@ -251,4 +251,26 @@ describe('file manager', () => {
     await waitFor(() => expect(store.state.uploads).toEqual([{ fields: ['folderId', 'file'], names: ['dropped.txt'] }]));
     expect(store.state.files.find((f) => f.name === 'dropped.txt')?.folderId).toBe(3);
   });
+
+  it('moves a card dragged onto a breadcrumb into that folder', async () => {
+    renderApp('/files/2');
+    const dragged = await card('plan.txt');
+    const data = new Map<string, string>();
+    const dataTransfer = {
+      files: [],
+      get types() {
+        return [...data.keys()];
+      },
+      setData: (type: string, value: string) => data.set(type, value),
+      getData: (type: string) => data.get(type) ?? '',
+      effectAllowed: 'all',
+    };
+    fireEvent.dragStart(dragged, { dataTransfer });
+    const root = within(crumbs()).getByRole('link', { name: 'Acme Paving' });
+    fireEvent.dragOver(root, { dataTransfer });
+    fireEvent.drop(root, { dataTransfer });
+    await waitFor(() => expect(store.state.sent).toEqual([{ method: 'PATCH', path: '/filesNew/secured/20', body: { folderId: 1 } }]));
+    expect(await screen.findByText(FILE_MESSAGES.fileUpdated)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Document plan.txt' })).not.toBeInTheDocument());
+  });
 });
