@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,8 @@ export interface RunningServer {
   baseUrl: string;
   /** The server's data folder, for seeding its database directly. */
   dataDir: string;
+  /** The pid of the node process serving (tsx's child), for reading its memory. */
+  serverPid(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -26,6 +29,18 @@ function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/** The first process whose parent is `parent` (tsx runs the server in a node child of its own). */
+async function childOf(parent: number): Promise<number> {
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // Fields after the command (in parentheses, which may hold spaces): state, then ppid.
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid === parent) return Number(entry);
+  }
+  return parent;
 }
 
 export async function startServer(databaseUrl: string | null): Promise<RunningServer> {
@@ -49,6 +64,8 @@ export async function startServer(databaseUrl: string | null): Promise<RunningSe
       // The per-IP limit on login and register would otherwise turn the login run into 429s.
       AUTH_RATE_LIMIT: '1000000000',
       LOG_LEVEL: 'warn',
+      // The file transfer bench sends one 200 MB file.
+      MAX_UPLOAD_MB: '256',
     },
   });
   let output = '';
@@ -87,6 +104,7 @@ export async function startServer(databaseUrl: string | null): Promise<RunningSe
   return {
     baseUrl,
     dataDir,
+    serverPid: () => childOf(child.pid!),
     stop: async () => {
       if (exited === undefined) {
         process.kill(-child.pid!, 'SIGTERM');

@@ -17,6 +17,7 @@ import { sealStoredSensitive } from './modules/users/sensitive-fields.js';
 import { createServices, type Services } from './services.js';
 import { registerClient } from './static.js';
 import { registerFileSweep } from './storage/file-sweep.js';
+import { openObjectStore } from './storage/object-store.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -64,7 +65,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     onWrite: (tables) => readCache.written(tables),
   });
   await migrateToLatest(database.db, database.dialect);
-  const services = createServices(config, database.db, database.dialect, app.log, readCache);
+  const storage = await openObjectStore(config);
+  const services = createServices(config, database.db, database.dialect, app.log, readCache, storage);
   // Values stored before encryption, or under a retired key, are sealed under the current key.
   await sealStoredSensitive(database.db, services.fieldCipher);
   const stopSharingCache = config.redisUrl ? await readCache.shareThroughRedis(config.redisUrl, app.log) : null;
@@ -73,6 +75,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await services.jobs.stop();
     await stopSharingCache?.();
     services.mailer.close();
+    storage.destroy?.();
     await database.close();
   });
 

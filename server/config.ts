@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { S3Settings } from './storage/s3-store.js';
 
 export interface Config {
   port: number;
@@ -18,6 +19,8 @@ export interface Config {
   /** AES-256 keys for SSNs and driver's licence numbers: the one that encrypts, and older ones still read. */
   fieldKeys: { current: Buffer; previous: Buffer[] };
   maxUploadMb: number;
+  /** Where file bytes live: DATA_DIR/files, or an S3-compatible bucket (S3_URL or S3_BUCKET...). */
+  storage: { kind: 'local' } | { kind: 's3'; s3: S3Settings };
   logLevel: string;
   /** Requests per minute per IP on login, register and forgot-password. */
   authRateLimit: number;
@@ -53,6 +56,45 @@ function loadFieldKeys(env: NodeJS.ProcessEnv, dataDir: string): Config['fieldKe
   return { current, previous };
 }
 
+/**
+ * S3_URL (`https://KEY:SECRET@host:port/bucket/optional/prefix?region=eu-west-1`) or the separate
+ * S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PREFIX (with AWS,
+ * leave the endpoint and keys unset and the SDK's usual AWS_* variables and roles apply).
+ */
+function loadStorage(env: NodeJS.ProcessEnv): Config['storage'] {
+  if (env.S3_URL) {
+    const url = new URL(env.S3_URL);
+    const [bucket, ...prefix] = url.pathname.split('/').filter(Boolean);
+    if (!bucket) throw new Error('S3_URL must name the bucket: https://KEY:SECRET@host/bucket');
+    return {
+      kind: 's3',
+      s3: {
+        endpoint: `${url.protocol}//${url.host}`,
+        region: url.searchParams.get('region') ?? env.S3_REGION ?? 'us-east-1',
+        bucket,
+        accessKeyId: decodeURIComponent(url.username) || null,
+        secretAccessKey: decodeURIComponent(url.password) || null,
+        forcePathStyle: url.searchParams.get('pathStyle') !== 'false',
+        prefix: prefix.length ? `${prefix.join('/')}/` : '',
+      },
+    };
+  }
+  if (!env.S3_BUCKET) return { kind: 'local' };
+  const prefix = (env.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+  return {
+    kind: 's3',
+    s3: {
+      endpoint: env.S3_ENDPOINT || null,
+      region: env.S3_REGION ?? 'us-east-1',
+      bucket: env.S3_BUCKET,
+      accessKeyId: env.S3_ACCESS_KEY_ID || null,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : Boolean(env.S3_ENDPOINT),
+      prefix: prefix ? `${prefix}/` : '',
+    },
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? 'data');
   mkdirSync(path.join(dataDir, 'files'), { recursive: true });
@@ -70,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authSecret: env.AUTH_SECRET || loadOrCreateSecret(dataDir, 'auth-secret', () => randomBytes(48).toString('base64url')),
     fieldKeys: overrides.fieldKeys ?? loadFieldKeys(env, dataDir),
     maxUploadMb: Number(env.MAX_UPLOAD_MB ?? 25),
+    storage: loadStorage(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),

@@ -6,6 +6,7 @@ import { FieldCipher } from './lib/field-cipher.js';
 import { createJobQueue, type JobQueue } from './jobs/index.js';
 import { Mailer } from './lib/mail.js';
 import { TokenSigner } from './lib/tokens.js';
+import type { ObjectStore } from './storage/object-store.js';
 
 /** What route handlers and services share for the life of the server. */
 export interface Services {
@@ -19,12 +20,14 @@ export interface Services {
   mailer: Mailer;
   /** What each request knows of its caller, and cached list answers; dropped by writes to the tables they read. */
   readCache: ReadCache;
+  /** Where file bytes live (the data folder or an S3 bucket). */
+  storage: ObjectStore;
   /** Encrypts and decrypts SSNs and driver's licence numbers. */
   fieldCipher: FieldCipher;
   authRateLimit: { max: number; timeWindow: string };
 }
 
-export function createServices(config: Config, db: Db, dialect: Dialect, log: FastifyBaseLogger, readCache: ReadCache): Services {
+export function createServices(config: Config, db: Db, dialect: Dialect, log: FastifyBaseLogger, readCache: ReadCache, storage: ObjectStore): Services {
   const jobs = createJobQueue(config, db, dialect, log);
   return {
     log,
@@ -35,6 +38,7 @@ export function createServices(config: Config, db: Db, dialect: Dialect, log: Fa
     jobs,
     mailer: new Mailer(db, jobs, log, config.smtpUrl),
     readCache,
+    storage,
     fieldCipher: new FieldCipher(config.fieldKeys),
     authRateLimit: { max: config.authRateLimit, timeWindow: '1 minute' },
   };

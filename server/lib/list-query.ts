@@ -282,11 +282,27 @@ export async function runList<DB, TB extends keyof DB, O>(
     return Number(row?.total ?? 0);
   };
   const unfiltered = !list.conditions.length && !list.search;
+  if (textFiltered(list)) return windowedPage(page, list, count);
   const [rows, total] = await Promise.all([
     page.limit(list.limit).offset(list.offset).execute(),
     unfiltered && lean?.unfilteredTotal ? lean.unfilteredTotal() : count(),
   ]);
   return { rows, total };
+}
+
+/** A text filter can use no index order: every match is found and sorted for any page, so counting them again would repeat that work. */
+const textFiltered = (list: ParsedList) => list.search !== null || list.conditions.some((c) => TEXT_OPERATORS.has(c.op));
+
+const TOTAL_COLUMN = 'list_total_rows';
+
+/** The page and the total from one query (`count(*) over ()`); a page past the end has no row to carry it, so it counts apart. */
+async function windowedPage<DB, TB extends keyof DB, O>(page: SelectQueryBuilder<DB, TB, O>, list: ParsedList, count: () => Promise<number>) {
+  const rows = (await page.select(sql<number>`count(*) over ()`.as(TOTAL_COLUMN) as never).limit(list.limit).offset(list.offset).execute()) as Array<
+    O & { [TOTAL_COLUMN]?: number }
+  >;
+  const total = rows.length ? Number(rows[0]![TOTAL_COLUMN]) : list.offset === 0 && list.limit > 0 ? 0 : await count();
+  for (const row of rows) delete row[TOTAL_COLUMN];
+  return { rows: rows as O[], total };
 }
 
 /** Sets X-Total-Count (readable by browser clients across origins) and answers the page. */

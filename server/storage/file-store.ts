@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Trx } from '../db/index.js';
 import { notFound } from '../http/errors.js';
 import { nowIso } from '../lib/json.js';
 import type { Services } from '../services.js';
+import type { ReceivedFile } from './uploads.js';
 
 export interface StoredFile {
   id: number;
@@ -29,23 +29,8 @@ export interface UploadTarget {
   uploadedBy: number;
 }
 
-const IMAGE_SIGNATURES: Array<{ type: string; test: (b: Buffer) => boolean }> = [
-  { type: 'image/png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  { type: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { type: 'image/gif', test: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8' },
-  { type: 'image/webp', test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
-];
-
-/** The image type the bytes really are; SVG is refused since it can carry script. */
-export function sniffImage(bytes: Buffer): string | null {
-  return IMAGE_SIGNATURES.find((s) => s.test(bytes))?.type ?? null;
-}
-
-export interface Upload {
-  filename: string;
-  contentType: string;
-  bytes: Buffer;
-}
+/** What storeUpload keeps: a file received into a spool file (uploads.ts). */
+export type Upload = Pick<ReceivedFile, 'filename' | 'contentType' | 'length' | 'spoolPath'>;
 
 /** Whose file it is: a file is only ever released by its own owner, so no tenant can remove another's. */
 export type FileOwner = Pick<UploadTarget, 'entityType' | 'entityId' | 'type'>;
@@ -60,11 +45,12 @@ const STATIC_PREFIX = '/api/v1/staticfiles/';
 export const staticUrl = (publicId: string) => `${STATIC_PREFIX}${publicId}`;
 const publicIdOf = (url: string | null) => (url?.startsWith(STATIC_PREFIX) ? url.slice(STATIC_PREFIX.length) : null);
 
-export const filesRoot = (services: Services) => path.join(services.config.dataDir, 'files');
+export const filesRoot = (dataDir: string) => path.join(dataDir, 'files');
 
-/** Best effort: bytes left behind (a failed unlink) have no row and are removed by the sweep (file-sweep.ts). */
+/** Best effort: bytes left behind (a failed removal) have no row and are removed by the sweep (file-sweep.ts). */
 export async function removeBytes(services: Services, objectNames: string[]) {
-  await Promise.all(objectNames.map((name) => rm(path.join(filesRoot(services), name), { force: true }).catch(() => undefined)));
+  if (!objectNames.length) return;
+  await services.storage.remove(objectNames).catch((err: Error) => services.log.warn({ err: err.message }, 'file bytes not removed; the sweep will'));
 }
 
 /**
@@ -107,11 +93,9 @@ export async function storeUpload<T>(
   link: (trx: Trx, file: StoredFile, files: FileReleases) => Promise<T>,
 ): Promise<T> {
   const publicId = randomUUID();
-  const objectName = path.join(nowIso().slice(0, 10), publicId);
-  const absolute = path.join(filesRoot(services), objectName);
-  await mkdir(path.dirname(absolute), { recursive: true });
+  const objectName = `${nowIso().slice(0, 10)}/${publicId}`;
   try {
-    await writeFile(absolute, upload.bytes);
+    await services.storage.putFile(objectName, upload.spoolPath, { contentType: upload.contentType, length: upload.length });
     return await fileTransaction(services, async (trx, files) => {
       const row = await trx
         .insertInto('files')
@@ -123,7 +107,7 @@ export async function storeUpload<T>(
           type: target.type,
           filename: upload.filename.slice(0, 255),
           content_type: upload.contentType,
-          length: upload.bytes.length,
+          length: upload.length,
           object_name: objectName,
           uploaded_by: target.uploadedBy,
           created_at: nowIso(),
@@ -133,8 +117,10 @@ export async function storeUpload<T>(
       return link(trx, fileView(row), files);
     });
   } catch (err) {
-    await rm(absolute, { force: true });
+    await removeBytes(services, [objectName]);
     throw err;
+  } finally {
+    await rm(upload.spoolPath, { force: true });
   }
 }
 
@@ -166,11 +152,9 @@ export function fileView(row: {
 /** Types served at /staticfiles to anyone holding the unguessable link: pictures shown in <img> tags. */
 export const PUBLIC_FILE_TYPES = new Set(['profilePicture', 'logo', 'icon']);
 
-export async function openPublicFile(services: Services, publicId: string) {
+/** The row behind a /staticfiles link; 404 for none. Whether the caller may have it is the route's to say. */
+export async function fileByPublicId(services: Services, publicId: string) {
   const row = await services.db.selectFrom('files').selectAll().where('public_id', '=', publicId).executeTakeFirst();
-  if (!row || !PUBLIC_FILE_TYPES.has(row.type)) throw notFound('File');
-  const absolute = path.join(filesRoot(services), row.object_name);
-  const info = await stat(absolute).catch(() => null);
-  if (!info) throw notFound('File');
-  return { row, stream: createReadStream(absolute), length: info.size };
+  if (!row) throw notFound('File');
+  return row;
 }

@@ -1,9 +1,10 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { Services } from '../services.js';
-import { filesRoot, removeBytes, staticUrl } from './file-store.js';
+import { removeBytes, staticUrl } from './file-store.js';
+import { spoolFolder } from './uploads.js';
 
 /** Younger rows and bytes may belong to an upload whose transaction has not committed yet. */
 export const SWEEP_GRACE_MS = 60 * 60 * 1000;
@@ -33,31 +34,46 @@ export async function sweepOrphanFiles(services: Services, opts: { graceMs?: num
     .returning('object_name')
     .execute();
   await removeBytes(services, rows.map((r) => r.object_name));
-  return { rows: rows.length, files: await sweepUnnamedBytes(services, cutoff) };
+  return { rows: rows.length, files: await sweepUnnamedBytes(services, cutoff), spooled: await sweepSpool(services, cutoff) };
 }
 
-/** Files under DATA_DIR/files whose name (the public id) no row holds. */
+/** Stored objects whose name (ending in the public id) no row holds. */
 async function sweepUnnamedBytes(services: Services, cutoff: Date): Promise<number> {
-  const root = filesRoot(services);
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  const onDisk = entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
   let removed = 0;
-  for (let i = 0; i < onDisk.length; i += BATCH) {
-    const batch = onDisk.slice(i, i + BATCH);
+  let batch: string[] = [];
+  const flush = async () => {
     // Looked up by public id, which is unique and indexed; the object name ends with it.
     const named = await services.db
       .selectFrom('files')
       .select('object_name')
-      .where('public_id', 'in', batch.map((name) => path.basename(name)))
+      .where('public_id', 'in', batch.map((name) => path.posix.basename(name)))
       .execute();
     const known = new Set(named.map((r) => r.object_name));
-    const stale: string[] = [];
-    for (const name of batch.filter((n) => !known.has(n))) {
-      const info = await stat(path.join(root, name)).catch(() => null);
-      if (info && info.mtime < cutoff) stale.push(name);
-    }
+    const stale = batch.filter((n) => !known.has(n));
     await removeBytes(services, stale);
     removed += stale.length;
+    batch = [];
+  };
+  for await (const object of services.storage.list()) {
+    if (object.modified >= cutoff) continue;
+    batch.push(object.name);
+    if (batch.length >= BATCH) await flush();
+  }
+  if (batch.length) await flush();
+  return removed;
+}
+
+/** Spool files of uploads that ended without moving them (a crash mid-request). */
+async function sweepSpool(services: Services, cutoff: Date): Promise<number> {
+  const folder = spoolFolder(services);
+  const names = await readdir(folder).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    const info = await stat(path.join(folder, name)).catch(() => null);
+    if (info && info.mtime < cutoff) {
+      await rm(path.join(folder, name), { force: true });
+      removed++;
+    }
   }
   return removed;
 }
@@ -75,7 +91,7 @@ const comingSlot = (now = Date.now()) => Math.floor(now / SWEEP_GRACE_MS) + 1;
 export function registerFileSweep(services: Services) {
   services.jobs.register<{ slot: number }>(SWEEP_JOB, async ({ slot }) => {
     const swept = await sweepOrphanFiles(services);
-    if (swept.rows || swept.files) services.log.info(swept, 'orphan files swept');
+    if (swept.rows || swept.files || swept.spooled) services.log.info(swept, 'orphan files swept');
     const next = slotJob(Math.max(slot + 1, comingSlot()));
     await services.jobs.enqueue(SWEEP_JOB, next.payload, next.opts);
   });

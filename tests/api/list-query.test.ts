@@ -133,6 +133,18 @@ describeEachDatabase('list queries (json-server conventions) on GET /companies',
     expect(names((await list('name_like=concrete')).rows)).toEqual(['Charlie 100% Concrete', 'Foxtrot 100 Concrete']);
   });
 
+  it('reports a text filter\'s full total on every page, past the end and for an empty page', async () => {
+    const withC = ['Charlie 100% Concrete', 'Delta A_B Civil', 'Echo AxB Civil', 'Foxtrot 100 Concrete'];
+    const first = await list('name_like=c&_start=0&_end=1');
+    expect([names(first.rows), first.total]).toEqual([withC.slice(0, 1), 4]);
+    expect(Object.keys(first.rows[0]!)).not.toContain('list_total_rows');
+    const last = await list('name_like=c&_start=3&_end=10');
+    expect([names(last.rows), last.total]).toEqual([withC.slice(3), 4]);
+    expect(await list('name_like=c&_start=10&_end=20')).toEqual({ rows: [], total: 4 });
+    expect(await list('name_like=c&_start=0&_end=0')).toEqual({ rows: [], total: 4 });
+    expect(await list('name_like=zzz')).toEqual({ rows: [], total: 0 });
+  });
+
   it('matches _startsWith and _endsWith', async () => {
     expect(names((await list('name_startsWith=alpha')).rows)).toEqual(['Alpha Paving']);
     expect(names((await list('name_endsWith=CIVIL')).rows)).toEqual(['Delta A_B Civil', 'Echo AxB Civil']);

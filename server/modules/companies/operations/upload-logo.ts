@@ -10,5 +10,5 @@ export const uploadCompanyLogo = defineRoute({
   summary: 'Upload the company logo (multipart: type=logo, file); answers the company',
   tags: ['companies'],
   params: companyParams,
-  handler: async ({ actor, services, company, req }) => setCompanyLogo(services, actor, company, await readImageUpload(req, 'logo')),
+  handler: async ({ actor, services, company, req }) => setCompanyLogo(services, actor, company, await readImageUpload(services, req, 'logo')),
 });

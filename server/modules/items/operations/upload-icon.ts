@@ -11,5 +11,5 @@ export const uploadItemIcon = defineRoute({
   tags: ['items'],
   params: itemParams,
   handler: async ({ actor, company, services, params, req }) =>
-    setItemIcon(services, { userId: actor.user.id, companyId: company.companyId }, params.id, await readImageUpload(req, 'icon')),
+    setItemIcon(services, { userId: actor.user.id, companyId: company.companyId }, params.id, await readImageUpload(services, req, 'icon')),
 });

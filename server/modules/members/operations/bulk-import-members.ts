@@ -11,5 +11,5 @@ export const bulkImportMembers = defineRoute({
     'Invite members from a CSV or XLSX file (multipart: file, type=members; columns name, email, phone, country, state, role); each row all or nothing; answers { added, refused }',
   tags: ['members'],
   params: companyParams,
-  handler: async ({ services, actor, company, req }) => importMembers(services, actor, company, await readBulkUpload(req)),
+  handler: async ({ services, actor, company, req }) => importMembers(services, actor, company, await readBulkUpload(services, req)),
 });

@@ -8,5 +8,5 @@ export const uploadProfilePicture = defineRoute({
   access: 'user',
   summary: 'Upload a profile picture (multipart: type=profilePicture, file); answers { user }',
   tags: ['users'],
-  handler: async ({ actor, services, req }) => setProfilePicture(services, actor, await readImageUpload(req, 'profilePicture')),
+  handler: async ({ actor, services, req }) => setProfilePicture(services, actor, await readImageUpload(services, req, 'profilePicture')),
 });
