@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { FILE_MESSAGES } from '../../resources/files';
-import { fakeToken } from './fixtures';
+import { fakeToken, fakeUser } from './fixtures';
 import { fileStore, recordFormParts } from './files-fixtures';
 import { currentLocation, renderApp } from './render-app';
 
@@ -272,5 +273,17 @@ describe('file manager', () => {
     await waitFor(() => expect(store.state.sent).toEqual([{ method: 'PATCH', path: '/filesNew/secured/20', body: { folderId: 1 } }]));
     expect(await screen.findByText(FILE_MESSAGES.fileUpdated)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Document plan.txt' })).not.toBeInTheDocument());
+  });
+
+  it('is not open to Claims, who have no Files in the menu either', async () => {
+    server.use(
+      http.get('/api/v1/users/me', () => HttpResponse.json({ user: fakeUser('Claims') })),
+      // Where Claims land instead.
+      http.get('/api/v1/companies/7/damage-types', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+    );
+    renderApp('/files/2');
+    await waitFor(() => expect(currentLocation()).not.toMatch(/^\/files/));
+    expect(screen.queryByRole('link', { name: 'Files' })).not.toBeInTheDocument();
+    expect(store.state.sent).toEqual([]);
   });
 });
