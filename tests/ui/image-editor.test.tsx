@@ -94,7 +94,7 @@ beforeEach(() => {
   const append = FormData.prototype.append;
   vi.spyOn(FormData.prototype, 'append').mockImplementation(function (this: FormData, field: string, value: string | Blob, filename?: string) {
     if (value instanceof Blob) appended.push({ field, file: value, filename });
-    return filename === undefined ? append.call(this, field, value as string) : append.call(this, field, value as Blob, filename);
+    return Reflect.apply(append, this, filename === undefined ? [field, value] : [field, value, filename]);
   });
 });
 beforeEach(() => {
