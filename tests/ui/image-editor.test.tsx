@@ -10,18 +10,19 @@ import { fakeToken, fakeUser } from './fixtures';
 
 /*
  * Konva needs the `canvas` package under jsdom: react-konva is replaced by elements that show the
- * props the editor gives each shape. The real drawing is proven in the browser.
+ * props the editor gives each shape, and the export by a recorder. The real drawing and export are
+ * proven in the browser (tests/e2e/image-editor.test.ts).
  */
-const stage = vi.hoisted(() => ({ exports: [] as Array<{ mimeType?: string; pixelRatio?: number; width: number; height: number }> }));
+const exports = vi.hoisted(() => [] as Array<{ size: { width: number; height: number }; mimeType: string }>);
+vi.mock('../../src/pages/image-editor/export-image', () => ({
+  exportImage: (_stage: unknown, size: { width: number; height: number }, mimeType: string) => {
+    exports.push({ size, mimeType });
+    return `data:${mimeType};base64,${btoa('edited image bytes')}`;
+  },
+}));
 vi.mock('react-konva', () => ({
   Stage: ({ children, width, height, ref }: { children: ReactNode; width: number; height: number; ref?: { current: unknown } }) => {
-    if (ref)
-      ref.current = {
-        toDataURL: (opts: { mimeType?: string; pixelRatio?: number }) => {
-          stage.exports.push({ ...opts, width, height });
-          return `data:${opts.mimeType ?? 'image/png'};base64,${btoa('edited image bytes')}`;
-        },
-      };
+    if (ref) ref.current = { stand: 'in for the Konva stage' };
     return (
       <div data-testid="stage" data-width={width} data-height={height}>
         {children}
@@ -102,7 +103,7 @@ beforeEach(() => {
   file = fileView();
   patches.length = 0;
   appended.length = 0;
-  stage.exports.length = 0;
+  exports.length = 0;
   vi.stubGlobal('Image', LoadedImage);
   localStorage.setItem('fieldwork.accessToken', fakeToken());
 });
@@ -232,9 +233,7 @@ describe('image editor', () => {
     expect(patches[0]!.fields).toEqual(['img']);
     expect(appended.map((a) => [a.field, a.filename, a.file.type])).toEqual([['img', 'site.jpg', 'image/jpeg']]);
     expect(await appended[0]!.file.text()).toBe('edited image bytes');
-    const [exported] = stage.exports;
-    expect(exported!.mimeType).toBe('image/jpeg');
-    expect(exported!.width * exported!.pixelRatio!).toBe(2048);
+    expect(exports).toEqual([{ size: { width: 2048, height: 1296 }, mimeType: 'image/jpeg' }]);
     expect(await screen.findByText('File updated successfully')).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/profile'));
   });

@@ -18,6 +18,7 @@ import {
   type BrushSize,
   type Tool,
 } from './drawing';
+import { exportImage } from './export-image';
 
 export interface ImageEditorProps {
   /** The image to draw on: same origin, or served with CORS, or the canvas cannot be exported. */
@@ -57,14 +58,17 @@ function useImage(src: string): Loaded {
   return loaded;
 }
 
-/** The size of the element, following window resizes; the window's when it has no layout (tests). */
+/** The size inside the element's padding, following resizes; the window's when it has no layout (tests). */
 function useAreaSize(ref: React.RefObject<HTMLElement | null>) {
   const [size, setSize] = useState({ width: 0, height: 0 });
   useLayoutEffect(() => {
     const measure = () => {
       const el = ref.current;
-      const width = el?.clientWidth || window.innerWidth;
-      const height = el?.clientHeight || Math.max(window.innerHeight - 120, 200);
+      const style = el ? getComputedStyle(el) : null;
+      const padX = style ? parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) || 0 : 0;
+      const padY = style ? parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) || 0 : 0;
+      const width = el?.clientWidth ? el.clientWidth - padX : window.innerWidth;
+      const height = el?.clientHeight ? el.clientHeight - padY : Math.max(window.innerHeight - 120, 200);
       setSize((s) => (s.width === width && s.height === height ? s : { width, height }));
     };
     measure();
@@ -135,11 +139,12 @@ export function ImageEditor({ src, contentType, title, onSave, onCancel, progres
       setPendingText({ x, y, value: '' });
       return;
     }
-    e.currentTarget.setPointerCapture?.(e.pointerId);
     dispatch({ type: 'start', tool, x, y, color, size });
+    // The stroke goes on when the pointer leaves the picture and ends wherever it is lifted.
+    e.currentTarget.setPointerCapture?.(e.pointerId);
   };
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
-    if (!drawing.stroking || !e.isPrimary) return;
+    if (!e.isPrimary) return;
     dispatch({ type: 'move', ...toImagePoint(e) });
   };
   const onPointerEnd = () => dispatch({ type: 'end' });
@@ -151,9 +156,7 @@ export function ImageEditor({ src, contentType, title, onSave, onCancel, progres
     setSaving(true);
     setSaveError(null);
     try {
-      // The stage is the image scaled to fit; this ratio renders it back at the image's own size.
-      const dataUrl = stage.toDataURL({ mimeType: outputType(contentType), quality: 0.92, pixelRatio: natural.width / stageWidth });
-      await onSave(dataUrl);
+      await onSave(exportImage(stage, natural, outputType(contentType)));
     } catch (err) {
       setSaveError((err as Error).message);
     } finally {
@@ -197,64 +200,74 @@ export function ImageEditor({ src, contentType, title, onSave, onCancel, progres
       <Stack
         component="header"
         direction="row"
-        sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 1.5, py: 1, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
+        sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1.5, rowGap: 1, px: 1.5, py: 1, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
       >
         {title && (
-          <Typography variant="subtitle1" noWrap sx={{ flexBasis: { xs: '100%', md: 'auto' }, maxWidth: { md: 240 }, fontWeight: 600 }}>
+          <Typography variant="subtitle1" component="h1" noWrap sx={{ flex: { xs: '1 1 0', md: '0 1 auto' }, minWidth: 0, maxWidth: { md: 280 }, fontWeight: 600 }}>
             {title}
           </Typography>
         )}
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          aria-label="Tool"
-          value={tool}
-          onChange={(_, next: Tool | null) => {
-            if (!next) return;
-            commitText();
-            setTool(next);
-          }}
+        {/* On a phone the tools take a row of their own under the title, Cancel and Save. */}
+        <Stack
+          direction="row"
+          role="toolbar"
+          aria-label="Drawing tools"
+          sx={{ order: { xs: 2, md: 1 }, flexBasis: { xs: '100%', md: 'auto' }, alignItems: 'center', gap: { xs: 0.5, sm: 1 }, justifyContent: { xs: 'space-between', md: 'flex-start' } }}
         >
-          {(Object.keys(TOOL_LABELS) as Tool[]).map((t) => {
-            const Icon = TOOL_ICONS[t];
-            return (
-              <ToggleButton key={t} value={t} aria-label={TOOL_LABELS[t]} title={TOOL_LABELS[t]}>
-                <Icon fontSize="small" />
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            aria-label="Tool"
+            value={tool}
+            onChange={(_, next: Tool | null) => {
+              if (!next) return;
+              commitText();
+              setTool(next);
+            }}
+          >
+            {(Object.keys(TOOL_LABELS) as Tool[]).map((t) => {
+              const Icon = TOOL_ICONS[t];
+              return (
+                <ToggleButton key={t} value={t} aria-label={TOOL_LABELS[t]} title={TOOL_LABELS[t]}>
+                  <Icon fontSize="small" />
+                </ToggleButton>
+              );
+            })}
+          </ToggleButtonGroup>
+          <ToggleButtonGroup size="small" exclusive aria-label="Brush size" value={brush} onChange={(_, next: BrushSize | null) => next && setBrush(next)}>
+            {(Object.keys(BRUSH_SIZES) as BrushSize[]).map((b) => (
+              <ToggleButton key={b} value={b} aria-label={SIZE_LABELS[b]} title={`${SIZE_LABELS[b]} (${BRUSH_SIZES[b]} px)`} sx={{ width: 36 }}>
+                <Box sx={{ width: 4 + BRUSH_SIZES[b] / 2.5, height: 4 + BRUSH_SIZES[b] / 2.5, borderRadius: '50%', bgcolor: 'currentColor' }} />
               </ToggleButton>
-            );
-          })}
-        </ToggleButtonGroup>
-        <ToggleButtonGroup size="small" exclusive aria-label="Brush size" value={brush} onChange={(_, next: BrushSize | null) => next && setBrush(next)}>
-          {(Object.keys(BRUSH_SIZES) as BrushSize[]).map((b) => (
-            <ToggleButton key={b} value={b} aria-label={SIZE_LABELS[b]} title={`${SIZE_LABELS[b]} (${BRUSH_SIZES[b]} px)`} sx={{ width: 40 }}>
-              <Box sx={{ width: 4 + BRUSH_SIZES[b] / 2.5, height: 4 + BRUSH_SIZES[b] / 2.5, borderRadius: '50%', bgcolor: 'currentColor' }} />
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-        <Box
-          component="input"
-          type="color"
-          aria-label="Colour"
-          title="Colour"
-          value={color}
-          onChange={(e: React.ChangeEvent<HTMLInputElement>) => setColor(e.target.value)}
-          sx={{ width: 40, height: 40, p: 0.5, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'transparent', cursor: 'pointer' }}
-        />
-        <Tooltip title="Undo (Ctrl+Z)">
-          <span>
-            <IconButton aria-label="Undo" disabled={drawing.shapes.length === 0 || saving} onClick={() => dispatch({ type: 'undo' })}>
-              <UndoOutlined />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <Tooltip title="Redo (Ctrl+Shift+Z)">
-          <span>
-            <IconButton aria-label="Redo" disabled={drawing.undone.length === 0 || saving} onClick={() => dispatch({ type: 'redo' })}>
-              <RedoOutlined />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
+            ))}
+          </ToggleButtonGroup>
+          <Box
+            component="input"
+            type="color"
+            aria-label="Colour"
+            title="Colour"
+            value={color}
+            onChange={(e: React.ChangeEvent<HTMLInputElement>) => setColor(e.target.value)}
+            sx={{ width: 38, height: 38, p: 0.5, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'transparent', cursor: 'pointer' }}
+          />
+          <Stack direction="row">
+            <Tooltip title="Undo (Ctrl+Z)">
+              <span>
+                <IconButton aria-label="Undo" disabled={drawing.shapes.length === 0 || saving} onClick={() => dispatch({ type: 'undo' })}>
+                  <UndoOutlined />
+                </IconButton>
+              </span>
+            </Tooltip>
+            <Tooltip title="Redo (Ctrl+Shift+Z)">
+              <span>
+                <IconButton aria-label="Redo" disabled={drawing.undone.length === 0 || saving} onClick={() => dispatch({ type: 'redo' })}>
+                  <RedoOutlined />
+                </IconButton>
+              </span>
+            </Tooltip>
+          </Stack>
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ order: { xs: 1, md: 2 }, ml: 'auto' }}>
           <Button onClick={onCancel} disabled={saving}>
             Cancel
           </Button>
