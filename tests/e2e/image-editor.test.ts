@@ -185,7 +185,7 @@ for (const database of DATABASES.slice(0, 1)) {
       await context.close();
     });
 
-    it('fits a phone screen and draws with a finger', async () => {
+    it('fits a phone screen, draws with a finger, and discards on Cancel', async () => {
       const { server, base, browser } = app;
       const owner = await ownerWithCompany(server);
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
@@ -209,6 +209,7 @@ for (const database of DATABASES.slice(0, 1)) {
       await drawSome(page);
       await shot(page, 'image-editor-phone');
       await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('dialog', { name: 'Discard your drawing?' }).getByRole('button', { name: 'Discard' }).click();
       await page.waitForURL((url) => !url.pathname.includes('image-editor'));
       await context.close();
     });

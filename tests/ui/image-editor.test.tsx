@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -261,11 +261,28 @@ describe('image editor', () => {
   it.each([
     ['Cancel', (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Cancel' }))],
     ['Escape', (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Escape}')],
-  ])('%s goes back without sending anything', async (_, close) => {
+  ])('%s with nothing drawn goes back at once, sending nothing', async (_, close) => {
+    const user = userEvent.setup();
+    await openEditor();
+    await close(user);
+    await waitFor(() => expect(location()).toBe('/profile'));
+    expect(patches).toEqual([]);
+  });
+
+  it('Cancel after drawing asks first: Keep editing keeps the drawing, Discard goes back sending nothing', async () => {
     const user = userEvent.setup();
     await openEditor();
     stroke([10, 10], [20, 20]);
-    await close(user);
+    await user.keyboard('{Escape}');
+    let dialog = await screen.findByRole('dialog', { name: 'Discard your drawing?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(lines()).toHaveLength(1);
+    expect(location()).toBe('/image-editor/42');
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    dialog = await screen.findByRole('dialog', { name: 'Discard your drawing?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(location()).toBe('/profile'));
     expect(patches).toEqual([]);
   });

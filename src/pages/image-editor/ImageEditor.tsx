@@ -3,7 +3,24 @@ import HorizontalRuleOutlined from '@mui/icons-material/HorizontalRuleOutlined';
 import RedoOutlined from '@mui/icons-material/RedoOutlined';
 import TextFieldsOutlined from '@mui/icons-material/TextFieldsOutlined';
 import UndoOutlined from '@mui/icons-material/UndoOutlined';
-import { Alert, Box, Button, CircularProgress, IconButton, LinearProgress, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  LinearProgress,
+  Stack,
+  ToggleButton,
+  ToggleButtonGroup,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import type Konva from 'konva';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Image as KonvaImage, Layer, Line, Stage, Text } from 'react-konva';
@@ -164,15 +181,19 @@ export function ImageEditor({ src, contentType, title, onSave, onCancel, progres
     }
   };
 
+  // Nothing drawn is lost to a stray Escape or Cancel without a word.
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const cancel = () => (drawing.shapes.length > 0 || pendingRef.current?.value.trim() ? setConfirmingDiscard(true) : onCancel());
+
   // The latest handlers for the window's keys, without re-subscribing on every stroke.
-  const keys = useRef({ onCancel, saving });
-  keys.current = { onCancel, saving };
+  const keys = useRef({ cancel, busy: saving || confirmingDiscard });
+  keys.current = { cancel, busy: saving || confirmingDiscard };
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
       const typing = e.target instanceof HTMLElement && e.target.closest('input, textarea, [contenteditable="true"]');
-      if (typing || keys.current.saving) return;
+      if (typing || keys.current.busy) return;
       const key = e.key.toLowerCase();
-      if (key === 'escape') keys.current.onCancel();
+      if (key === 'escape') keys.current.cancel();
       else if ((e.ctrlKey || e.metaKey) && key === 'z') dispatch({ type: e.shiftKey ? 'redo' : 'undo' });
       else if ((e.ctrlKey || e.metaKey) && key === 'y') dispatch({ type: 'redo' });
       else return;
@@ -268,7 +289,7 @@ export function ImageEditor({ src, contentType, title, onSave, onCancel, progres
           </Stack>
         </Stack>
         <Stack direction="row" spacing={1} sx={{ order: { xs: 1, md: 2 }, ml: 'auto' }}>
-          <Button onClick={onCancel} disabled={saving}>
+          <Button onClick={cancel} disabled={saving}>
             Cancel
           </Button>
           <Button variant="contained" onClick={save} disabled={!image || saving}>
@@ -357,6 +378,20 @@ export function ImageEditor({ src, contentType, title, onSave, onCancel, progres
           </Box>
         )}
       </Box>
+      <Dialog open={confirmingDiscard} onClose={() => setConfirmingDiscard(false)} aria-labelledby="discard-drawing-title">
+        <DialogTitle id="discard-drawing-title">Discard your drawing?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>What you drew on this image has not been saved.</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmingDiscard(false)} autoFocus>
+            Keep editing
+          </Button>
+          <Button color="error" onClick={onCancel}>
+            Discard
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Box>
   );
 }
