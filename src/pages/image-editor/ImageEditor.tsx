@@ -23,6 +23,7 @@ import {
 } from '@mui/material';
 import type Konva from 'konva';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Image as KonvaImage, Layer, Line, Stage, Text } from 'react-konva';
 import {
   BRUSH_SIZES,
@@ -169,7 +170,8 @@ export function ImageEditor({ src, contentType, title, onSave, onCancel, progres
   const save = async () => {
     const stage = stageRef.current;
     if (!stage || !image || saving) return;
-    commitText();
+    // Text still being typed goes into the stage before it is exported.
+    flushSync(commitText);
     setSaving(true);
     setSaveError(null);
     try {
