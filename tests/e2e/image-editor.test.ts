@@ -96,7 +96,7 @@ async function drag(page: Page, from: [number, number], to: [number, number]) {
 }
 
 /** Draws on the surface at points given as fractions of its size; returns the surface's box. */
-async function drawSome(page: Page) {
+async function drawSome(page: Page, name: string) {
   const surface = page.getByTestId('drawing-surface');
   await surface.waitFor();
   const box = (await surface.boundingBox())!;
@@ -110,6 +110,7 @@ async function drawSome(page: Page) {
   await page.getByRole('button', { name: 'Text' }).click();
   await page.mouse.click(...at(0.12, 0.45));
   await page.getByLabel('Text to place').fill('Crack here');
+  await shot(page, `${name}-typing`);
   await page.getByLabel('Text to place').press('Enter');
   return { box, at };
 }
@@ -141,7 +142,7 @@ for (const database of DATABASES.slice(0, 1)) {
       const page = await context.newPage();
       await loginAs(page, base, owner.email, owner.password);
       await page.goto(`${base}/app/image-editor/42`);
-      const { box, at } = await drawSome(page);
+      const { box, at } = await drawSome(page, 'image-editor-desktop');
       // Fitted: the whole picture shows, in proportion, below the toolbar.
       expect(box.y).toBeGreaterThan(0);
       expect(box.y + box.height).toBeLessThanOrEqual(900);
@@ -206,7 +207,7 @@ for (const database of DATABASES.slice(0, 1)) {
       await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
       await page.getByRole('button', { name: 'Undo' }).waitFor();
       expect(await page.getByRole('button', { name: 'Undo' }).isEnabled()).toBe(true);
-      await drawSome(page);
+      await drawSome(page, 'image-editor-phone');
       await shot(page, 'image-editor-phone');
       await page.getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('dialog', { name: 'Discard your drawing?' }).getByRole('button', { name: 'Discard' }).click();
