@@ -2,6 +2,12 @@ import { API_URL, ApiError, NETWORK_ERROR } from './http';
 import { readToken } from '../auth/token-store';
 import { tabCompanyId } from '../session/active-company';
 
+export interface UploadOptions {
+  method?: 'POST' | 'PATCH';
+  /** The multipart field the file goes in (PATCH /filesNew/{id} expects `img`). */
+  fileField?: string;
+}
+
 /**
  * Sends a multipart upload and reports progress in percent: below 100 while bytes are in flight,
  * 100 once the server has answered (spec 01 §9). fetch cannot report upload progress; XHR can.
@@ -11,15 +17,16 @@ export function uploadFile<T>(
   fields: Record<string, string>,
   file: File | Blob,
   onProgress: (percent: number) => void = () => undefined,
+  { method = 'POST', fileField = 'file' }: UploadOptions = {},
 ): Promise<T> {
   const form = new FormData();
   // Text fields first, so the server reads them before the file.
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', file, file instanceof File ? file.name : 'upload');
+  form.append(fileField, file, file instanceof File ? file.name : 'upload');
   const url = `${API_URL}${path}`;
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
+    xhr.open(method, url);
     const token = readToken();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     const companyId = token ? tabCompanyId() : null;
