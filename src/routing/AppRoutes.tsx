@@ -44,6 +44,8 @@ const MemberInvitationAcceptPage = lazy(() =>
 const MemberInvitationDeclinePage = lazy(() =>
   import('../pages/member-invitation/MemberInvitationDeclinePage').then((m) => ({ default: m.MemberInvitationDeclinePage })),
 );
+// Konva comes only with this chunk.
+const ImageEditorPage = lazy(() => import('../pages/image-editor/ImageEditorPage').then((m) => ({ default: m.ImageEditorPage })));
 
 const guarded = (page: ReactNode) => <RouteGuard>{page}</RouteGuard>;
 
@@ -67,6 +69,7 @@ export function AppRoutes() {
         <Route path="member-invitation/:token/accept" element={guarded(<MemberInvitationAcceptPage />)} />
         <Route path="member-invitation/:token/decline" element={guarded(<MemberInvitationDeclinePage />)} />
         <Route path="members-invitation/:companyId/:token/decline" element={guarded(<MemberInvitationDeclinePage />)} />
+        <Route path="image-editor/:id" element={guarded(<ImageEditorPage />)} />
         <Route element={guarded(<AppShell />)}>
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="companies" element={<CompaniesPage />} />
