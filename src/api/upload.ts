@@ -46,7 +46,7 @@ export function uploadFile<T>(
     });
   };
   const url = `${API_URL}${path}`;
-  const tooLarge = () => new ApiError(options.tooLargeMessage ?? 'The file is too large', 413, url, TOO_LARGE);
+  const tooLarge = (serverMessage?: string) => new ApiError(options.tooLargeMessage ?? serverMessage ?? 'The file is too large', 413, url, TOO_LARGE);
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
@@ -74,7 +74,7 @@ export function uploadFile<T>(
         options.onFileProgress?.(files.map(() => 100));
         resolve(body as T);
       } else if (xhr.status === 413) {
-        reject(tooLarge());
+        reject(tooLarge(body?.error?.message ?? body?.message));
       } else {
         reject(new ApiError(body?.error?.message ?? body?.message ?? xhr.statusText, xhr.status, url, body?.error?.code, body?.error?.details));
       }
