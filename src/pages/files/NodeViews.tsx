@@ -82,9 +82,14 @@ export function RenameField({ initial, error, onSave, onCancel }: { initial: str
     input.current?.focus();
     input.current?.setSelectionRange(0, dot > 0 ? dot : initial.length);
   }, [initial]);
+  // Enter then leaving the field must not save twice; a refusal or an edit lets the user try again.
   const done = useRef(false);
+  useEffect(() => {
+    done.current = false;
+  }, [error]);
   const save = () => {
     if (done.current) return;
+    done.current = true;
     if (value.trim() === initial) onCancel();
     else onSave(value);
   };
@@ -97,7 +102,10 @@ export function RenameField({ initial, error, onSave, onCancel }: { initial: str
       error={!!error}
       helperText={error}
       slotProps={{ htmlInput: { 'aria-label': 'Name' } }}
-      onChange={(e) => setValue(e.target.value)}
+      onChange={(e) => {
+        done.current = false;
+        setValue(e.target.value);
+      }}
       onClick={(e) => e.stopPropagation()}
       onKeyDown={(e) => {
         e.stopPropagation();
