@@ -286,4 +286,15 @@ describe('file manager', () => {
     expect(screen.queryByRole('link', { name: 'Files' })).not.toBeInTheDocument();
     expect(store.state.sent).toEqual([]);
   });
+
+  it('says when a folder cannot be loaded and loads it on Try again', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    server.use(http.get('/api/v1/folders/folderId/2', () => (fail ? HttpResponse.json({ error: { code: 'INTERNAL', message: 'Server unavailable' } }, { status: 503 }) : undefined)));
+    renderApp('/files/2');
+    expect(await screen.findByText(/The folder could not be loaded: Server unavailable/)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await card('plan.txt')).toBeInTheDocument();
+  });
 });
