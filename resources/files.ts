@@ -77,6 +77,8 @@ export interface FolderView extends NodeAccess {
   /** Set on a project's folder (projects land later). */
   projectId: number | null;
   isRoot: boolean;
+  /** Set in search answers: the parent folder's name (null for the root), to show where it is. */
+  parentName?: string | null;
   createdBy: { id: number; name: string } | null;
   createdAt: string;
   updatedAt: string;
@@ -86,6 +88,8 @@ export interface FileView extends NodeAccess {
   id: number;
   companyId: number;
   folderId: number;
+  /** The folder's name, to show where a file found by search is. */
+  folderName?: string;
   /** The name shown and renamed (spec: name). */
   name: string;
   /** The name the file was uploaded with (spec: filename). */
