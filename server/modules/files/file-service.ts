@@ -126,7 +126,7 @@ export async function uploadFiles(services: Services, c: FileCaller, req: Fastif
     for (const file of upload.files) {
       ids.push(
         await storeUpload(services, { companyId: c.companyId, ...managerFileOwner(c.companyId), uploadedBy: c.userId, folderId: folder.id }, file, async (trx, stored) => {
-          await trx.updateTable('files').set({ acl_type: folder.acl_type, acl_id: folder.acl_id }).where('id', '=', stored.id).execute();
+          await refreshFileAcl(trx, stored.id);
           await recordAudit(trx, auditActor(c), { entityType: 'file', entityId: stored.id, action: 'created', after: { name: stored.filename, folderId: folder.id } });
           return stored.id;
         }),

@@ -1,4 +1,5 @@
 import type { FileView, FolderView, SetPermissionInput } from '../../../resources/files.js';
+import type { Executor } from '../../db/index.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { nowIso } from '../../lib/json.js';
@@ -11,11 +12,11 @@ import { fileColumns } from './node-view.js';
 const permissionRequired = 'permission is required for add and remove';
 
 /** The subject must be a role or an accepted or invited member of the caller's company. */
-async function checkSubject(services: Services, c: FileCaller, subject: { subjectType: 'role' | 'member'; subjectId: number }) {
+async function checkSubject(db: Executor, c: FileCaller, subject: { subjectType: 'role' | 'member'; subjectId: number }) {
   const found =
     subject.subjectType === 'role'
-      ? await services.db.selectFrom('roles').select('id').where('id', '=', subject.subjectId).where('scope_type', '=', 'company').where('scope_id', '=', c.companyId).executeTakeFirst()
-      : await services.db.selectFrom('memberships').select('id').where('id', '=', subject.subjectId).where('company_id', '=', c.companyId).where('type', '=', 'company').executeTakeFirst();
+      ? await db.selectFrom('roles').select('id').where('id', '=', subject.subjectId).where('scope_type', '=', 'company').where('scope_id', '=', c.companyId).executeTakeFirst()
+      : await db.selectFrom('memberships').select('id').where('id', '=', subject.subjectId).where('company_id', '=', c.companyId).where('type', '=', 'company').executeTakeFirst();
   if (!found) {
     const message = subject.subjectType === 'role' ? 'No such role in this company' : 'No such member in this company';
     throw badRequest(message, [{ field: 'permission.subjectId', message }]);
@@ -39,7 +40,7 @@ export async function setPermission(services: Services, c: FileCaller, id: numbe
     else {
       const p = input.permission;
       if (!p) throw badRequest(permissionRequired, [{ field: 'permission', message: permissionRequired }]);
-      await checkSubject(services, c, p);
+      await checkSubject(trx, c, p);
       await target.where('subject_type', '=', p.subjectType).where('subject_id', '=', p.subjectId).execute();
       if (input.action === 'add') {
         await trx
