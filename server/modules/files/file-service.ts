@@ -144,9 +144,9 @@ export async function uploadFiles(services: Services, c: FileCaller, req: Fastif
  * name, place and grants; its previous bytes stay as an earlier version pointing at it.
  */
 export async function replaceFileBytes(services: Services, c: FileCaller, id: number, req: FastifyRequest): Promise<FileView> {
+  const file = await manageableFileRow(services.db, c, id);
   const upload = await receiveUploads(services, req, { maxFiles: 1 });
   try {
-    const file = await manageableFileRow(services.db, c, id);
     const received = upload.files.find((f) => f.field === 'img') ?? upload.files[0];
     if (!received) throw refusalError(upload);
     await storeUpload(services, { companyId: c.companyId, ...managerFileOwner(c.companyId), uploadedBy: c.userId, folderId: file.folder_id! }, received, async (trx, stored) => {
