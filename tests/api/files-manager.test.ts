@@ -97,6 +97,12 @@ describeEachDatabase('file manager: folders and files', (server) => {
     expect(res.body.errors).toEqual([{ filename: 'big.bin', message: FILE_MESSAGES.tooLarge(1) }]);
     const alone = await upload(s, token, root.id, [{ name: 'big.bin', bytes: big }]);
     expect(alone.status).toBe(413);
+    const before = await s.services.db.selectFrom('files').select('id').execute();
+    const { body, headers } = filesBody({}, [{ name: 'lost.txt', bytes: Buffer.from('x') }]);
+    const noFolder = await s.call('POST', `${API}/filesNew`, { token, body, headers });
+    expect(noFolder.status).toBe(400);
+    expect(noFolder.body.error.details).toEqual([{ field: 'folderId', message: 'The folder to upload into is required' }]);
+    expect(await s.services.db.selectFrom('files').select('id').execute()).toEqual(before);
   });
 
   it('renames and moves folders, never into themselves, and never the root', async () => {

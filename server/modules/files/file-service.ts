@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FileView, FolderView, UpdateFileInput, UploadAnswer } from '../../../resources/files.js';
 import type { Executor } from '../../db/index.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { MAX_ID } from '../../../resources/id.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { nowIso } from '../../lib/json.js';
 import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
@@ -119,7 +120,9 @@ export async function uploadFiles(services: Services, c: FileCaller, req: Fastif
   const upload = await receiveUploads(services, req);
   try {
     const folderId = Number(upload.fields.folderId);
-    if (!Number.isSafeInteger(folderId) || folderId < 1) throw notFound('Folder');
+    if (!/^\d+$/.test(upload.fields.folderId ?? '') || !Number.isSafeInteger(folderId) || folderId < 1 || folderId > MAX_ID) {
+      throw badRequest('folderId: the folder to upload into is required', [{ field: 'folderId', message: 'The folder to upload into is required' }]);
+    }
     const folder = await manageableFolder(services.db, c, folderId);
     if (!upload.files.length) throw refusalError(upload);
     const ids: number[] = [];
