@@ -66,6 +66,11 @@ describeEachDatabase('file manager: folders and files', (server) => {
     const bytes = await s.app.inject({ method: 'GET', url: b.url });
     expect(bytes.statusCode).toBe(200);
     expect(bytes.body).toBe('bbbb');
+    const resumed = await s.app.inject({ method: 'GET', url: b.downloadUrl, headers: { range: 'bytes=2-' } });
+    expect(resumed.statusCode).toBe(206);
+    expect(resumed.body).toBe('bb');
+    expect(resumed.headers['content-disposition']).toMatch(/^attachment/);
+    expect((await s.app.inject({ method: 'GET', url: b.url.split('?')[0] })).statusCode).toBe(404);
 
     const renamed = await s.call('PATCH', `${API}/filesNew/secured/${b.id}`, { token, body: { filename: 'report.txt' } });
     expect(renamed.status).toBe(200);

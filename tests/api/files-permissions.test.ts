@@ -85,6 +85,15 @@ describeEachDatabase('file manager: permissions', (server) => {
     await s.call('PATCH', `${API}/filesNew/secured/${moved.id}`, { token: c.owner.token, body: { folderId: sub.id } });
     expect((await s.call('GET', `${API}/filesNew/secured/${moved.id}`, { token: c.crew.token })).status).toBe(404);
 
+    // A folder moved under a restricted one takes its grants down to its files, and moved out loses them.
+    const loose = await newFolder(s, c.owner.token, c.root.id, 'Loose');
+    const looseFile = await uploadOne(s, c.owner.token, loose.id, 'loose.txt');
+    await s.call('PATCH', `${API}/folders/${loose.id}`, { token: c.owner.token, body: { parentId: sub.id } });
+    expect((await s.call('GET', `${API}/filesNew/secured/${looseFile.id}`, { token: c.crew.token })).status).toBe(404);
+    expect((await s.call('GET', `${API}/filesNew/secured/${looseFile.id}`, { token: c.leader.token })).status).toBe(200);
+    await s.call('PATCH', `${API}/folders/${loose.id}`, { token: c.owner.token, body: { parentId: c.root.id } });
+    expect((await s.call('GET', `${API}/filesNew/secured/${looseFile.id}`, { token: c.crew.token })).status).toBe(200);
+
     const cleared = await s.call('POST', `${API}/folder/file/permission/${c.contracts.id}`, { token: c.owner.token, body: { type: 'folder', action: 'inherit' } });
     expect(cleared.body.permissions).toEqual([]);
     expect((await s.call('GET', `${API}/filesNew/secured/${subFile.id}`, { token: c.crew.token })).status).toBe(200);

@@ -87,6 +87,7 @@ export async function updateFile(services: Services, c: FileCaller, id: number, 
     const name = input.filename ?? file.name;
     const folderId = input.folderId ?? file.folder_id!;
     const moved = folderId !== file.folder_id;
+    if (!moved && name === file.name) return;
     if (moved) await manageableFolder(trx, c, folderId);
     await trx.updateTable('files').set({ name, folder_id: folderId, updated_at: nowIso() }).where((eb) => eb.or([eb('id', '=', id), eb('version_of', '=', id)])).execute();
     if (moved) await refreshFileAcl(trx, id);

@@ -127,6 +127,7 @@ export async function updateFolder(services: Services, c: FileCaller, id: number
       const name = input.name ?? folder.name;
       const parentId = input.parentId ?? folder.parent_id;
       const moved = parentId !== folder.parent_id;
+      if (!moved && name === folder.name) return;
       if (moved) {
         await manageableFolder(trx, c, parentId);
         const inside = await sql<{ id: number }>`${subtreeIds(id)}`.execute(trx);
