@@ -138,6 +138,25 @@ describeEachDatabase('file manager: permissions', (server) => {
     expect(await s.services.db.selectFrom('file_permissions').select('id').execute()).toEqual(before);
   });
 
+  it('drops the grants of a deleted role or removed member, and their nodes apply what is left', async () => {
+    const s = server();
+    const c = await company(s);
+    const role = await s.call('POST', `${API}/roles/company/${c.companyId}`, { token: c.owner.token, body: { name: 'Surveyors', permissions: [{ resourceType: 'files', action: 'view' }] } });
+    expect(role.status).toBe(201);
+    await grant(s, c.owner.token, c.contracts.id, 'folder', 'role', role.body.id);
+    const crewMembership = await membershipIdOf(s, c.companyId, c.crew.user.id);
+    await grant(s, c.owner.token, c.file.id, 'file', 'member', crewMembership);
+    expect((await s.call('GET', `${API}/folders/folderId/${c.contracts.id}`, { token: c.other.token })).status).toBe(404);
+
+    expect((await s.call('DELETE', `${API}/roles/company/${c.companyId}/${role.body.id}`, { token: c.owner.token })).status).toBe(204);
+    expect((await s.call('GET', `${API}/folders/folderId/${c.contracts.id}`, { token: c.other.token })).status).toBe(200);
+    expect((await s.call('GET', `${API}/filesNew/secured/${c.file.id}`, { token: c.other.token })).status).toBe(404);
+    expect((await s.call('DELETE', `${API}/memberships/${crewMembership}`, { token: c.owner.token })).status).toBe(204);
+    const file = await s.call('GET', `${API}/filesNew/secured/${c.file.id}`, { token: c.other.token });
+    expect(file.status).toBe(200);
+    expect(file.body.permissions).toEqual([]);
+  });
+
   it("never shows another company's folders or files", async () => {
     const s = server();
     const c = await company(s);

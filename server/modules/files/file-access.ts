@@ -84,3 +84,24 @@ export async function refreshFileAcl(db: Executor, fileId: number) {
       acl_id = case when ${hasGrants('file', 'files.id')} then files.id else (select d.acl_id from folders d where d.id = files.folder_id) end
     where id = ${fileId}`.execute(db);
 }
+
+/**
+ * A role or membership that goes takes its grants with it, in the same transaction, and the nodes
+ * they were on apply what is left (their other grants, else their ancestors').
+ */
+export async function dropGrantsOf(db: Executor, subjectType: 'role' | 'member', subjectIds: number[]) {
+  if (!subjectIds.length) return;
+  const targets = await db
+    .deleteFrom('file_permissions')
+    .where('subject_type', '=', subjectType)
+    .where('subject_id', 'in', subjectIds)
+    .returning(['target_type', 'target_id'])
+    .execute();
+  const seen = new Set<string>();
+  for (const t of targets) {
+    const key = `${t.target_type}:${t.target_id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    await (t.target_type === 'folder' ? refreshFolderAcl(db, t.target_id) : refreshFileAcl(db, t.target_id));
+  }
+}
