@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describeEachDatabase, ownerWithCompany } from './harness.js';
 import { API, FILE_MESSAGES, filesBody, newFolder, objects, rootOf, upload, uploadOne } from './files-helpers.js';
 
@@ -86,6 +87,26 @@ describeEachDatabase('file manager: folders and files', (server) => {
     expect(await objects(s)).not.toContain(objectName);
     const trail = await s.services.db.selectFrom('audit_events').select('action').where('entity_type', '=', 'file').where('entity_id', '=', String(b.id)).orderBy('id').execute();
     expect(trail.map((t) => t.action)).toEqual(['created', 'renamed', 'moved', 'deleted']);
+  });
+
+  it('searches names by substring, ignoring case, through the trigram index on SQLite', async () => {
+    const s = server();
+    const { token } = await ownerWithCompany(s);
+    const root = await rootOf(s, token);
+    const folder = await newFolder(s, token, root.id, 'Permits 2026');
+    await uploadOne(s, token, folder.id, 'Excavation permit.pdf');
+    await uploadOne(s, token, folder.id, 'invoice.pdf');
+    const found = await s.call('GET', `${API}/filesNew/search/?substring=PERMIT`, { token });
+    expect(found.body.map((f: { name: string; folderName: string }) => [f.name, f.folderName])).toEqual([['Excavation permit.pdf', 'Permits 2026']]);
+    expect(found.headers['x-total-count']).toBe('1');
+    expect((await s.call('GET', `${API}/folders/search/?substring=permit`, { token })).body.map((f: { name: string }) => f.name)).toEqual(['Permits 2026']);
+    expect((await s.call('GET', `${API}/filesNew/search/?substring=`, { token })).status).toBe(400);
+    if (s.services.dialect !== 'sqlite') return;
+    // With the index emptied, a search it serves finds nothing: the answer came from the index.
+    await sql.raw(`insert into files_text (files_text) values ('delete-all')`).execute(s.services.db);
+    expect((await s.call('GET', `${API}/filesNew/search/?substring=permit`, { token })).body).toEqual([]);
+    await sql.raw(`insert into files_text (files_text) values ('rebuild')`).execute(s.services.db);
+    expect((await s.call('GET', `${API}/filesNew/search/?substring=permit`, { token })).body).toHaveLength(1);
   });
 
   it('answers each refused file beside the stored ones', async () => {
