@@ -144,8 +144,8 @@ export type UpdateFileInput = z.output<typeof updateFileBody>;
 /** GET /filesNew/search/ and /folders/search/: a substring of the name, matched ignoring ASCII case. */
 export const searchQuery = z.object({
   substring: text().trim().min(1, 'Type something to search for').max(255),
-  _start: z.string().optional(),
-  _end: z.string().optional(),
+  _start: text().optional(),
+  _end: text().optional(),
 });
 
 /** POST /folder/file/permission/{id} (spec: permission, action, type folder or file). */
