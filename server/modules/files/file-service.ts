@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FileView, FolderView, UpdateFileInput, UploadAnswer } from '../../../resources/files.js';
+import { isForeignKeyViolation } from '../../db/constraint-errors.js';
 import type { Executor } from '../../db/index.js';
 import { MAX_ID } from '../../../resources/id.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
@@ -128,13 +129,13 @@ export async function uploadFiles(services: Services, c: FileCaller, req: Fastif
     if (!upload.files.length) throw refusalError(upload);
     const ids: number[] = [];
     for (const file of upload.files) {
-      ids.push(
-        await storeUpload(services, { companyId: c.companyId, ...managerFileOwner(c.companyId), uploadedBy: c.userId, folderId: folder.id }, file, async (trx, stored) => {
-          await refreshFileAcl(trx, stored.id);
-          await recordAudit(trx, auditActor(c), { entityType: 'file', entityId: stored.id, action: 'created', after: { name: stored.filename, folderId: folder.id } });
-          return stored.id;
-        }),
-      );
+      const stored = storeUpload(services, { companyId: c.companyId, ...managerFileOwner(c.companyId), uploadedBy: c.userId, folderId: folder.id }, file, async (trx, row) => {
+        await refreshFileAcl(trx, row.id);
+        await recordAudit(trx, auditActor(c), { entityType: 'file', entityId: row.id, action: 'created', after: { name: row.filename, folderId: folder.id } });
+        return row.id;
+      });
+      // The folder was deleted while the bytes arrived.
+      ids.push(await stored.catch((err: unknown) => Promise.reject(isForeignKeyViolation(err) ? notFound('Folder') : err)));
     }
     const rows = await fileColumns(services.db, c).where('f.id', 'in', ids).orderBy('f.id').execute();
     return { files: await fileViews(services, services.db, rows), errors: upload.refused.map((r) => ({ filename: r.filename, message: r.message })) };
@@ -155,6 +156,8 @@ export async function replaceFileBytes(services: Services, c: FileCaller, id: nu
     if (!received) throw refusalError(upload);
     await storeUpload(services, { companyId: c.companyId, ...managerFileOwner(c.companyId), uploadedBy: c.userId, folderId: file.folder_id! }, received, async (trx, stored) => {
       // Rows swap bytes: the file keeps its id, name, place and grants with the new bytes; the new row keeps the old bytes as the version.
+      // Checked again in the transaction: the file may have gone or been restricted while the bytes arrived.
+      await manageableFileRow(trx, c, id);
       const old = await trx.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       const fresh = await trx.selectFrom('files').select('object_name').where('id', '=', stored.id).executeTakeFirstOrThrow();
       await trx
