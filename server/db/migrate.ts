@@ -14,7 +14,7 @@ import { largeLists } from './migrations/0011_large_lists.js';
 import { fileManager } from './migrations/0012_file_manager.js';
 
 /** Versioned migrations in order; the same list runs on SQLite and PostgreSQL. Never edit a released one: add the next. */
-function migrations(dialect: Dialect): Record<string, Migration> {
+export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_foundation': foundation(dialect),
     '0002_catalog': catalog(dialect),
