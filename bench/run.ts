@@ -11,7 +11,7 @@ import { PASSWORD, seed, type Seeded } from './seed.js';
 import { randomFullName, seedVolume, SOUGHT_SURNAME, VOLUME, type Volume } from './seed-volume.js';
 import { freshPostgresSchema, ROOT, startServer } from './server.js';
 
-type Name = 'health' | 'login' | 'me' | 'companiesList' | 'membersPage' | 'membersContains' | 'membersSearchVaried' | 'itemsList';
+type Name = 'health' | 'login' | 'me' | 'companiesList' | 'membersPage' | 'membersContains' | 'membersSearchVaried' | 'itemsList' | 'folderFiles' | 'filesSearch';
 
 /**
  * The bars at CONNECTIONS (32): the session path and a page of an indexed list keep up with a share
@@ -28,7 +28,9 @@ const BARS: Array<{ name: Name; minRatioToHealth?: number; maxP95Ms?: number }> 
  */
 const LARGE_LIST_P95_MS = 50;
 const LATENCY_CONNECTIONS = 2;
-const LARGE_LISTS: Name[] = ['membersContains', 'membersSearchVaried', 'itemsList'];
+const LARGE_LISTS: Name[] = ['membersContains', 'membersSearchVaried', 'itemsList', 'folderFiles', 'filesSearch'];
+/** Issue 7's bars where they differ: searching 100,000 file names under 100 ms. */
+const LARGE_LIST_P95_OVERRIDES: Partial<Record<Name, number>> = { filesSearch: 100 };
 type Outcome = Measured | { error: string };
 
 interface DatabaseRun {
@@ -50,6 +52,8 @@ const LABELS: Record<Name, string> = {
   membersContains: `GET  /api/v1/companies/:id/memberships (${VOLUME.members} members; name contains "${SOUGHT_SURNAME}", page of 50 by name)`,
   membersSearchVaried: `GET  /api/v1/companies/:id/memberships (${VOLUME.members} members; name contains a random first name and surname, page of 50 by name)`,
   itemsList: `GET  /api/v1/items (${VOLUME.items} items; one category, page of 50 by name)`,
+  folderFiles: `GET  /api/v1/filesNew/folderId/:id (${VOLUME.folderFiles} files in the folder; page of 50 by name from the middle)`,
+  filesSearch: `GET  /api/v1/filesNew/search/ (${VOLUME.files} files; name contains "${SOUGHT_SURNAME}", page of 50)`,
 };
 
 const pageOf50 = (body: unknown, headers: Headers) =>
@@ -110,6 +114,27 @@ function targets(s: Seeded, v: Volume): Record<Name, Target> {
       path: `/api/v1/items?_start=0&_end=50&_sort=name&_order=asc&categoryId=${v.categoryId}`,
       headers: { ...bearer(s.owner.token), 'x-company-id': String(v.companyId) },
       check: pageOf50,
+    },
+    folderFiles: {
+      method: 'GET',
+      path: `/api/v1/filesNew/folderId/${v.folderId}?_start=${VOLUME.folderFiles / 2}&_end=${VOLUME.folderFiles / 2 + 50}&_sort=name&_order=asc`,
+      headers: { ...bearer(s.owner.token), 'x-company-id': String(v.companyId) },
+      check: (body, headers) =>
+        Array.isArray(body) && body.length === 50 && Number(headers.get('x-total-count')) === VOLUME.folderFiles
+          ? null
+          : `expected 50 of ${VOLUME.folderFiles} files, got ${Array.isArray(body) ? body.length : 'no'} rows and X-Total-Count ${headers.get('x-total-count')}`,
+    },
+    filesSearch: {
+      method: 'GET',
+      path: `/api/v1/filesNew/search/?substring=${SOUGHT_SURNAME}&_start=0&_end=50`,
+      headers: { ...bearer(s.owner.token), 'x-company-id': String(v.companyId) },
+      check: (body, headers) =>
+        Array.isArray(body) &&
+        body.length === Math.min(50, v.soughtFiles) &&
+        body.every((f: { name?: string }) => f.name?.toLowerCase().includes(SOUGHT_SURNAME)) &&
+        Number(headers.get('x-total-count')) === v.soughtFiles
+          ? null
+          : `expected ${Math.min(50, v.soughtFiles)} of ${v.soughtFiles} files named *${SOUGHT_SURNAME}*, got ${Array.isArray(body) ? body.length : 'no'} rows and X-Total-Count ${headers.get('x-total-count')}`,
     },
   };
 }
@@ -200,7 +225,8 @@ function failures(run: DatabaseRun): string[] {
     if (!r) return [`${run.database} ${name}: latency not measured`];
     const problems = broken(name, r, ` at ${LATENCY_CONNECTIONS} connections`);
     if (problems.length || 'error' in r) return problems;
-    return r.p95 >= LARGE_LIST_P95_MS ? [`${run.database} ${name}: p95 ${r.p95} ms at ${LATENCY_CONNECTIONS} connections, over the ${LARGE_LIST_P95_MS} ms bar`] : [];
+    const barMs = LARGE_LIST_P95_OVERRIDES[name] ?? LARGE_LIST_P95_MS;
+    return r.p95 >= barMs ? [`${run.database} ${name}: p95 ${r.p95} ms at ${LATENCY_CONNECTIONS} connections, over the ${barMs} ms bar`] : [];
   });
   const bars = BARS.flatMap(({ name, minRatioToHealth, maxP95Ms }) => {
     const r = run.results[name];

@@ -1,9 +1,10 @@
-// The data volume of the large-list benchmarks: one company with 100,000 members and 50,000 items,
+// The data volume of the large-list benchmarks: one company with 100,000 members, 50,000 items and
+// 100,000 files (10,000 of them in one folder),
 // written straight into the database the running server uses (the API would take minutes).
 import { sql } from 'kysely';
 import { openDatabase } from '../server/db/index.js';
 
-export const VOLUME = { members: 100_000, items: 50_000, categories: 40 };
+export const VOLUME = { members: 100_000, items: 50_000, categories: 40, folderFiles: 10_000, files: 100_000 };
 // 13 columns a row: 1,000 rows stay under both databases' bound-parameter limits.
 const BATCH = 1_000;
 
@@ -33,6 +34,10 @@ export interface Volume {
   categoryId: number;
   /** How many members' names contain SOUGHT_SURNAME: the total the "contains" page must report. */
   soughtMatches: number;
+  /** The file manager's folder holding VOLUME.folderFiles files (the rest are in another folder). */
+  folderId: number;
+  /** How many of the VOLUME.files file names contain SOUGHT_SURNAME. */
+  soughtFiles: number;
   seconds: number;
 }
 
@@ -49,6 +54,8 @@ export async function seedVolume(opts: { databaseUrl: string | null; dataDir: st
       .where('name', '=', 'Crew')
       .executeTakeFirstOrThrow();
     let soughtMatches = 0;
+    let soughtFiles = 0;
+    let folderId = 0;
     await db.transaction().execute(async (trx) => {
       const members = Array.from({ length: VOLUME.members }, (_, i) => ({
         user_id: null,
@@ -91,12 +98,40 @@ export async function seedVolume(opts: { databaseUrl: string | null; dataDir: st
         updated_at: now,
       }));
       await inBatches(items, (batch) => trx.insertInto('items').values(batch).execute());
+
+      const root = await trx.selectFrom('folders').select('id').where('company_id', '=', opts.companyId).where('parent_id', 'is', null).executeTakeFirstOrThrow();
+      const folder = (name: string) =>
+        trx
+          .insertInto('folders')
+          .values({ company_id: opts.companyId, parent_id: root.id, name, project_id: null, created_by: null, created_at: now, updated_at: now, acl_type: null, acl_id: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      const [big, rest] = [await folder('Volume 10k'), await folder('Volume rest')];
+      folderId = big.id;
+      const files = Array.from({ length: VOLUME.files }, (_, i) => ({
+        public_id: `volume-${opts.companyId}-${i}`,
+        company_id: opts.companyId,
+        entity_type: 'company',
+        entity_id: String(opts.companyId),
+        type: 'file',
+        filename: `${surname(i % 900)} ${THINGS[i % THINGS.length]} ${i}.pdf`,
+        name: `${surname(i % 900)} ${THINGS[i % THINGS.length]} ${i}.pdf`,
+        content_type: 'application/pdf',
+        length: 1000 + i,
+        object_name: `volume/${i}`,
+        uploaded_by: null,
+        created_at: now,
+        updated_at: now,
+        folder_id: i < VOLUME.folderFiles ? big.id : rest.id,
+      }));
+      soughtFiles = files.filter((f) => f.name.toLowerCase().includes(SOUGHT_SURNAME)).length;
+      await inBatches(files, (batch) => trx.insertInto('files').values(batch).execute());
     });
     // As a database that grew to this size over time would be: fresh statistics and, on PostgreSQL,
     // vacuumed by autovacuum (GIN pending lists merged, visibility map set).
     await sql.raw(dialect === 'postgres' ? 'vacuum analyze' : 'analyze').execute(db);
     const category = await db.selectFrom('item_categories').select('id').where('company_id', '=', opts.companyId).orderBy('id').executeTakeFirstOrThrow();
-    return { companyId: opts.companyId, categoryId: category.id, soughtMatches, seconds: Math.round((Date.now() - started) / 100) / 10 };
+    return { companyId: opts.companyId, categoryId: category.id, soughtMatches, folderId, soughtFiles, seconds: Math.round((Date.now() - started) / 100) / 10 };
   } finally {
     await close();
   }

@@ -77,6 +77,8 @@ export interface FolderView extends NodeAccess {
   /** Set on a project's folder (projects land later). */
   projectId: number | null;
   isRoot: boolean;
+  /** Set in search answers: the parent folder's name (null for the root), to show where it is. */
+  parentName?: string | null;
   createdBy: { id: number; name: string } | null;
   createdAt: string;
   updatedAt: string;
@@ -86,6 +88,8 @@ export interface FileView extends NodeAccess {
   id: number;
   companyId: number;
   folderId: number;
+  /** The folder's name, to show where a file found by search is. */
+  folderName?: string;
   /** The name shown and renamed (spec: name). */
   name: string;
   /** The name the file was uploaded with (spec: filename). */
@@ -140,8 +144,8 @@ export type UpdateFileInput = z.output<typeof updateFileBody>;
 /** GET /filesNew/search/ and /folders/search/: a substring of the name, matched ignoring ASCII case. */
 export const searchQuery = z.object({
   substring: text().trim().min(1, 'Type something to search for').max(255),
-  _start: z.string().optional(),
-  _end: z.string().optional(),
+  _start: text().optional(),
+  _end: text().optional(),
 });
 
 /** POST /folder/file/permission/{id} (spec: permission, action, type folder or file). */

@@ -11,9 +11,10 @@ import { jobs } from './migrations/0008_jobs.js';
 import { partnershipConsent } from './migrations/0009_partnership_consent.js';
 import { privacy } from './migrations/0010_privacy.js';
 import { largeLists } from './migrations/0011_large_lists.js';
+import { fileManager } from './migrations/0012_file_manager.js';
 
 /** Versioned migrations in order; the same list runs on SQLite and PostgreSQL. Never edit a released one: add the next. */
-function migrations(dialect: Dialect): Record<string, Migration> {
+export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_foundation': foundation(dialect),
     '0002_catalog': catalog(dialect),
@@ -26,6 +27,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0009_partnership_consent': partnershipConsent(dialect),
     '0010_privacy': privacy(dialect),
     '0011_large_lists': largeLists(dialect),
+    '0012_file_manager': fileManager(dialect),
   };
 }
 

@@ -244,6 +244,42 @@ export interface FilesTable {
   object_name: string;
   uploaded_by: number | null;
   created_at: string;
+  /** The file manager's folder; null for pictures (profile pictures, logos, icons), which live outside it. */
+  folder_id: number | null;
+  /** The name shown and renamed; the upload's filename at first. */
+  name: Generated<string>;
+  updated_at: string | null;
+  /** Set on an earlier version of an edited file: the current one's id. Hidden from lists. */
+  version_of: number | null;
+  /** The node whose grants apply ('folder' | 'file'), null when unrestricted (migration 0012). */
+  acl_type: string | null;
+  acl_id: number | null;
+}
+
+export interface FoldersTable {
+  id: Generated<number>;
+  company_id: number;
+  /** Null only for the company's root. */
+  parent_id: number | null;
+  name: string;
+  project_id: number | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  acl_type: string | null;
+  acl_id: number | null;
+}
+
+/** A grant on a folder or file to a role (role id) or a member (membership id). */
+export interface FilePermissionsTable {
+  id: Generated<number>;
+  company_id: number;
+  target_type: string;
+  target_id: number;
+  subject_type: string;
+  subject_id: number;
+  level: string;
+  created_at: string;
 }
 
 /** A client–subcontractor link; company_id is the host that made it (see migration 0006). */
@@ -326,6 +362,8 @@ export interface DB {
   item_categories: ItemCategoriesTable;
   items: ItemsTable;
   files: FilesTable;
+  folders: FoldersTable;
+  file_permissions: FilePermissionsTable;
   partnerships: PartnershipsTable;
   partnership_invitations: PartnershipInvitationsTable;
   markets: MarketsTable;

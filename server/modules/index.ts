@@ -2,7 +2,7 @@ import type { RouteDef } from '../http/route.js';
 import { catalogRoutes } from './catalog/index.js';
 import { companyRoutes } from './companies/index.js';
 import { crewRoutes } from './crews/index.js';
-import { getStaticFile } from './files/static-file.js';
+import { fileRoutes } from './files/index.js';
 import { health } from './health/health.js';
 import { itemRoutes } from './items/index.js';
 import { memberRoutes } from './members/index.js';
@@ -11,4 +11,4 @@ import { roleRoutes } from './roles/index.js';
 import { userRoutes } from './users/index.js';
 
 /** Every API route, in one list: registered under /api/v1 and snapshotted with its access rule. */
-export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, getStaticFile];
+export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes];

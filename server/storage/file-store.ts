@@ -27,6 +27,8 @@ export interface UploadTarget {
   /** What the file is to its entity: 'profilePicture', 'logo', 'icon', ... */
   type: string;
   uploadedBy: number;
+  /** The file manager's folder it goes into; pictures have none. */
+  folderId?: number;
 }
 
 /** What storeUpload keeps: a file received into a spool file (uploads.ts). */
@@ -39,6 +41,8 @@ export type FileOwner = Pick<UploadTarget, 'entityType' | 'entityId' | 'type'>;
 export interface FileReleases {
   /** No-op for a null id, or a URL that is not one of our stored files (a logo may be any address). */
   release(owner: FileOwner, file: { id: number | null } | { url: string | null }): Promise<void>;
+  /** The same for many files of one owner at once (a folder's subtree). */
+  releaseMany(owner: FileOwner, ids: number[]): Promise<void>;
 }
 
 const STATIC_PREFIX = '/api/v1/staticfiles/';
@@ -75,6 +79,20 @@ export async function fileTransaction<T>(services: Services, work: (trx: Trx, fi
           .execute();
         released.push(...rows.map((r) => r.object_name));
       },
+      async releaseMany(owner, ids) {
+        // Chunks stay under SQLite's bound-parameter limit.
+        for (let i = 0; i < ids.length; i += 500) {
+          const rows = await trx
+            .deleteFrom('files')
+            .where('id', 'in', ids.slice(i, i + 500))
+            .where('entity_type', '=', owner.entityType)
+            .where('entity_id', '=', String(owner.entityId))
+            .where('type', '=', owner.type)
+            .returning('object_name')
+            .execute();
+          released.push(...rows.map((r) => r.object_name));
+        }
+      },
     }),
   );
   await removeBytes(services, released);
@@ -106,6 +124,9 @@ export async function storeUpload<T>(
           entity_id: String(target.entityId),
           type: target.type,
           filename: upload.filename.slice(0, 255),
+          name: upload.filename.slice(0, 255),
+          folder_id: target.folderId ?? null,
+          updated_at: nowIso(),
           content_type: upload.contentType,
           length: upload.length,
           object_name: objectName,

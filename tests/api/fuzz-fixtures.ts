@@ -17,6 +17,9 @@ export interface FuzzWorld {
   partnershipId: number;
   marketId: number;
   viewId: number;
+  /** A folder under the company's root, and a file in it. */
+  folderId: number;
+  fileId: number;
   /** Catalog resource name → the id of one of its rows. */
   catalog: Record<string, number>;
 }
@@ -42,6 +45,17 @@ export async function seedWorld(s: TestServer): Promise<FuzzWorld> {
     .where('user_id', '=', member.user.id)
     .executeTakeFirstOrThrow();
   const t = owner.token;
+  const root = (await s.call('GET', `${API}/folders/root`, { token: t })).body.folder as { id: number };
+  const folder = await created(s, t, 'POST', '/folders', { parentId: root.id, name: 'Fuzz Folder' });
+  const boundary = 'fuzzboundary';
+  const upload = await s.call('POST', `${API}/filesNew`, {
+    token: t,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="folderId"\r\n\r\n${folder.id}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file[]"; filename="fuzz.txt"\r\nContent-Type: text/plain\r\n\r\nfuzz\r\n--${boundary}--\r\n`,
+    ),
+  });
+  if (upload.status !== 201) throw new Error(`seeding a file failed: ${upload.status} ${JSON.stringify(upload.body)}`);
   const catalog: Record<string, number> = {};
   for (const [name, body] of Object.entries(CATALOG_BODIES)) catalog[name] = (await created(s, t, 'POST', `/companies/${companyId}/${name}`, body)).id;
   const partnership = await created(s, t, 'POST', '/partnerships/create/client', companyData({ name: 'Fuzz Client' }));
@@ -61,6 +75,8 @@ export async function seedWorld(s: TestServer): Promise<FuzzWorld> {
     partnershipId: partnership.id,
     marketId: markets.markets[0]!.id,
     viewId: (await created(s, t, 'POST', '/users/me/views', { type: 'items', name: 'Mine', filters: {} })).id,
+    folderId: folder.id,
+    fileId: upload.body.files[0].id,
     catalog,
   };
 }
@@ -83,6 +99,9 @@ export function validParams(w: FuzzWorld, url: string): Record<string, string | 
     items: w.itemId,
     partnerships: w.partnershipId,
     roles: w.roleId,
+    folders: w.folderId,
+    folder: w.folderId,
+    filesNew: url.startsWith('/filesNew/folderId/') ? w.folderId : w.fileId,
     ...w.catalog,
   };
   const values: Record<string, string | number> = {
@@ -140,6 +159,10 @@ export function validBodies(w: FuzzWorld): Record<string, unknown> {
     'PATCH /partnerships/:id/decline': { reason: 'No thanks' },
     'POST /partnerships/:id/market': { name: 'East' },
     'DELETE /partnerships/:id/market': { name: 'South' },
+    'POST /folders': { parentId: w.folderId },
+    'PATCH /folders/:id': { name: 'Fuzz Folder Renamed' },
+    'PATCH /filesNew/secured/:id': { filename: 'fuzz-renamed.txt', folderId: w.folderId },
+    'POST /folder/file/permission/:id': { type: 'folder', action: 'add', permission: { subjectType: 'role', subjectId: w.memberRoleId, level: 'manage' } },
   };
 }
 

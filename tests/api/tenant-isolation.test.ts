@@ -33,7 +33,9 @@ type IdKind =
   | 'item'
   | 'partnership'
   | 'market'
-  | 'view';
+  | 'view'
+  | 'folder'
+  | 'file';
 type TokenKind = 'memberInvitation' | 'partnerInvitation';
 type ValueKind = 'partnerType' | 'searchText';
 type ParamKind = IdKind | TokenKind | ValueKind;
@@ -85,6 +87,14 @@ const ID_BY_ROOT: Record<string, IdKind> = {
   'item-categories': 'itemCategory',
   items: 'item',
   partnerships: 'partnership',
+  folders: 'folder',
+};
+/** `:id` of the file manager's paths, whose first segment does not say the kind. */
+const ID_BY_URL: Record<string, IdKind> = {
+  '/filesNew/folderId/:id': 'folder',
+  '/filesNew/secured/:id': 'file',
+  '/filesNew/:id': 'file',
+  '/folder/file/permission/:id': 'folder',
 };
 const TOKEN_BY_ROOT: Record<string, TokenKind> = { memberships: 'memberInvitation', partnerships: 'partnerInvitation' };
 const VALUE_KINDS = new Set<ParamKind>(['partnerType', 'searchText']);
@@ -93,7 +103,7 @@ const TOKEN_KINDS = new Set<ParamKind>(['memberInvitation', 'partnerInvitation']
 function paramKind(url: string, param: string): ParamKind | undefined {
   if (PARAM_KINDS[param]) return PARAM_KINDS[param];
   const root = literals(url)[0]!;
-  if (param === 'id') return ID_BY_ROOT[root];
+  if (param === 'id') return ID_BY_URL[url] ?? ID_BY_ROOT[root];
   if (param === 'token') return TOKEN_BY_ROOT[root];
   return undefined;
 }
@@ -118,6 +128,7 @@ const NOT_REFERENCES: Record<string, string> = {
   photosNumber: 'a number of photos',
   iconId: 'only null is accepted (removes the icon); icons are uploaded',
   'permissions.[].resourceId': "a role names resources of its own company; holding it grants nothing in another",
+  'permission.subjectId': "a role or member of another company is refused with 400 (tests/api/files-permissions.test.ts)",
 };
 /** Body fields that take another company's id on purpose. */
 const REFERENCES_BY_DESIGN: Record<string, string> = {
@@ -134,7 +145,8 @@ const BODY_REFERENCES: Record<string, IdKind | ((url: string) => IdKind | undefi
   categories: 'itemCategory',
   categoryId: 'itemCategory',
   marketId: 'market',
-  parentId: (url) => ({ companies: 'company', 'item-categories': 'itemCategory' } as const)[literals(url).at(-1)!],
+  folderId: 'folder',
+  parentId: (url) => ({ companies: 'company', 'item-categories': 'itemCategory', folders: 'folder' } as const)[literals(url).at(-1)!],
 };
 
 interface Leaf {
@@ -262,6 +274,13 @@ const BODIES: Record<RouteKey, BodyFor> = {
   'PATCH /partnerships/:id/decline': () => json({ reason: 'probe' }),
   'POST /partnerships/:id/market': (_t, n) => json({ name: `Probe market ${n}` }),
   'DELETE /partnerships/:id/market': (t) => json({ marketId: first(t, 'market') }),
+  'POST /folders': (t, n) => json({ name: probe(n), parentId: first(t, 'folder') }),
+  // The second folder is the first one's parent, so a move under it is always legal.
+  'PATCH /folders/:id': (t, n) => json({ name: probe(n), parentId: t.ids.folder[1] }),
+  'PATCH /filesNew/secured/:id': (t, n) => json({ filename: probe(n), folderId: first(t, 'folder') }),
+  'POST /filesNew': (t) => ({ multipart: multipart({ folderId: String(first(t, 'folder')) }, { name: 'probe.txt', type: 'text/plain', bytes: Buffer.from('probe') }) }),
+  'PATCH /filesNew/:id': () => ({ multipart: multipart({}, { name: 'probe.png', type: 'image/png', bytes: TINY_PNG }) }),
+  'POST /folder/file/permission/:id': (t) => json({ type: 'folder', action: 'add', permission: { subjectType: 'role', subjectId: first(t, 'role'), level: 'view' } }),
 };
 
 /** A route sends a body when it declares one or changes something without one (uploads, accept). */
@@ -320,6 +339,11 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
   await upload(`/companies/${companyId}/files`, 'logo');
   await upload('/users/me/files', 'profilePicture');
   const view = await as('POST', '/users/me/views', { type: 'crews', name: `${marker} view`, filters: { name: marker } });
+  const rootFolder = (await as('GET', '/folders/root')).folder;
+  const plans = await as('POST', '/folders', { parentId: rootFolder.id, name: `${marker} Plans` });
+  const drawings = await as('POST', '/folders', { parentId: plans.id, name: `${marker} Drawings` });
+  const fileUpload = multipart({ folderId: String(drawings.id) }, { name: `${low}-plan.txt`, type: 'text/plain', bytes: Buffer.from(marker) });
+  const { files: [planFile] } = await as('POST', '/filesNew', fileUpload.body, fileUpload.headers);
 
   const memberInvitation = await s.services.db.selectFrom('memberships').select('invite_token_hash').where('id', '=', invitee.id).executeTakeFirstOrThrow();
   const partnerInvitation = await s.services.db.selectFrom('partnership_invitations').select('token_hash').where('partnership_id', '=', invited.id).executeTakeFirstOrThrow();
@@ -343,6 +367,8 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
       partnership: [partnership.id, invited.id],
       market: [markets[0].id],
       view: [view.id],
+      folder: [drawings.id, plans.id, rootFolder.id],
+      file: [planFile.id],
     },
     tokens: { memberInvitation: [memberInvitation.invite_token_hash!], partnerInvitation: [partnerInvitation.token_hash] },
     scope: {
@@ -397,7 +423,7 @@ async function scopedTables(s: TestServer, a: Scope, problems: string[]): Promis
   const db = s.services.db;
   const schema = s.services.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s : undefined;
   // SQLite's full-text tables (and their shadow tables) index rows of tables snapshotted themselves.
-  const textIndex = /^(memberships|items|crews)_text(_config|_data|_docsize|_idx|_content)?$/;
+  const textIndex = /^(memberships|items|crews|files|folders)_text(_config|_data|_docsize|_idx|_content)?$/;
   const tables = (await db.introspection.getTables()).filter((t) => (!schema || t.schema === schema) && !textIndex.test(t.name));
   return tables.flatMap((table) => {
     const rule = TABLE_SCOPES[table.name] ?? (table.columns.some((c) => c.name === 'company_id') ? (x: Scope) => sql`company_id in (${companiesOf(x)})` : undefined);

@@ -214,6 +214,8 @@ describeEachDatabase('text filters served by trigram indexes', (server) => {
     const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes where schemaname = current_schema() and indexname like '%trgm_idx' order by 1`.execute(s.services.db);
     expect(indexes.rows.map((r) => r.indexname)).toEqual([
       'crews_name_trgm_idx',
+      'files_name_trgm_idx',
+      'folders_name_trgm_idx',
       'items_code_trgm_idx',
       'items_name_trgm_idx',
       'memberships_email_trgm_idx',

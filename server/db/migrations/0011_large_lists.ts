@@ -42,7 +42,7 @@ export function largeLists(dialect: Dialect) {
  * `<table>_text` indexes the columns' trigrams for rows of `table` (rowid = id) without a copy of the
  * text (external content). Triggers keep it in step; an update reindexes only when an indexed column changed.
  */
-async function sqliteTextIndex(db: Kysely<any>, table: string, columns: readonly string[]) {
+export async function sqliteTextIndex(db: Kysely<any>, table: string, columns: readonly string[]) {
   const fts = `${table}_text`;
   const list = columns.join(', ');
   const values = (row: 'new' | 'old') => columns.map((c) => `${row}.${c}`).join(', ');
@@ -84,10 +84,16 @@ async function postgresTextIndexes(db: Kysely<any>) {
     );
     return;
   }
+  await postgresTrigramIndexes(db, TEXT_INDEXED_0011);
+}
+
+/** GIN trigram indexes on `column collate "C"` for each table's columns; none when pg_trgm is not installed. */
+export async function postgresTrigramIndexes(db: Kysely<any>, tables: Record<string, readonly string[]>) {
   // An earlier installation may have put it elsewhere: its operator class is named with its schema.
   const { rows } = await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
-  const ops = sql`${sql.id(rows[0]!.schema)}.gin_trgm_ops`;
-  for (const [table, columns] of Object.entries(TEXT_INDEXED_0011)) {
+  if (!rows[0]) return;
+  const ops = sql`${sql.id(rows[0].schema)}.gin_trgm_ops`;
+  for (const [table, columns] of Object.entries(tables)) {
     for (const column of columns) {
       await sql`create index ${sql.id(`${table}_${column}_trgm_idx`)} on ${sql.table(table)} using gin (${sql.ref(column)} collate "C" ${ops})`.execute(db);
     }

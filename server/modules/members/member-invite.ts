@@ -3,6 +3,7 @@ import { nowIso } from '../../lib/json.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { Services } from '../../services.js';
 import { invitationMail } from './invitation-mail.js';
+import { dropGrantsOf } from '../files/file-access.js';
 
 export const INVITATION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
 
@@ -20,13 +21,15 @@ export interface Invitee {
  * invitation of the same person gives way to the new one (its decline stays in the audit trail).
  */
 export async function insertInvitation(trx: Trx, companyId: number, invitedBy: number, who: Invitee, now: string) {
-  await trx
+  const declined = await trx
     .deleteFrom('memberships')
     .where('company_id', '=', companyId)
     .where('type', '=', 'company')
     .where('status', '=', 'declined')
     .where('email', '=', who.email)
+    .returning('id')
     .execute();
+  await dropGrantsOf(trx, 'member', declined.map((m) => m.id));
   const token = randomToken();
   const row = await trx
     .insertInto('memberships')

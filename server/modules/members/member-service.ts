@@ -11,6 +11,7 @@ import { checkAssignments, writeAssignments } from './member-assignments.js';
 import { assertEmailFree, assignableRole } from './member-checks.js';
 import { insertInvitation, queueInvitationMail, renewInvitation } from './member-invite.js';
 import { auditedMember, loadMember } from './member-view.js';
+import { dropGrantsOf } from '../files/file-access.js';
 
 const auditActor = (actor: Actor, company: CompanyMembership) => ({ userId: actor.user.id, companyId: company.companyId });
 
@@ -92,6 +93,7 @@ export async function removeMember(services: Services, actor: Actor, company: Co
       await guardOwner(trx, company, before, true);
       await trx.deleteFrom('crew_members').where('membership_id', '=', id).execute();
       await trx.deleteFrom('member_categories').where('membership_id', '=', id).execute();
+      await dropGrantsOf(trx, 'member', [id]);
       await trx.deleteFrom('memberships').where('id', '=', id).execute();
       await recordAudit(trx, auditActor(actor, company), { entityType: 'membership', entityId: id, action: 'removed', before: auditedMember(before) });
     });

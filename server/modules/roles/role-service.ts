@@ -11,6 +11,7 @@ import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../..
 import type { Services } from '../../services.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors.js';
 import { isOwnerRole, ROLE_COLUMNS, rolePermissions, roleView, type RoleRow } from './role-view.js';
+import { dropGrantsOf } from '../files/file-access.js';
 
 const ROLE_LIST: ListSpec = {
   fields: {
@@ -131,6 +132,7 @@ export async function deleteRole(services: Services, actor: Actor, company: Comp
     if (role.is_default) throw conflict('Default roles cannot be deleted', 'ROLE_LOCKED');
     const held = await trx.selectFrom('memberships').select('id').where('role_id', '=', id).limit(1).executeTakeFirst();
     if (held) throw roleInUse();
+    await dropGrantsOf(trx, 'role', [id]);
     await trx.deleteFrom('roles').where('id', '=', id).execute();
     await recordAudit(trx, { userId: actor.user.id, companyId }, { entityType: 'role', entityId: id, action: 'deleted', before: snapshot(role.name, rolePermissions(role)) });
   });
