@@ -14,11 +14,16 @@ function signature(secret: string, publicId: string, expires: number, download: 
   return createHmac('sha256', secret).update(`file-link:${publicId}:${expires}:${download ? 'attachment' : 'inline'}`).digest('base64url');
 }
 
-export function signedFileUrl(services: Services, publicId: string, opts: { download?: boolean; now?: number } = {}): string {
+/**
+ * `version` names the bytes (the object's name): a file whose bytes are replaced (an edited image)
+ * keeps its id but gets a new link, since browsers keep what a link showed for as long as it lives.
+ */
+export function signedFileUrl(services: Services, publicId: string, opts: { download?: boolean; version?: string; now?: number } = {}): string {
   const expires = (Math.floor((opts.now ?? Date.now()) / HOUR_MS) + 2) * HOUR_MS;
   const download = opts.download ?? false;
   const sig = signature(services.config.authSecret, publicId, expires, download);
-  return `${staticUrl(publicId)}?expires=${expires}&sig=${sig}${download ? '&download=1' : ''}`;
+  const version = opts.version ? `v=${encodeURIComponent(opts.version.slice(opts.version.lastIndexOf('/') + 1))}&` : '';
+  return `${staticUrl(publicId)}?${version}expires=${expires}&sig=${sig}${download ? '&download=1' : ''}`;
 }
 
 export interface LinkQuery {

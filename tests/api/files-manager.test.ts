@@ -166,6 +166,8 @@ describeEachDatabase('file manager: folders and files', (server) => {
     expect(edited.status).toBe(200);
     expect(edited.body.previousVersions).toBe(1);
     expect((await s.app.inject({ method: 'GET', url: edited.body.url })).body).toBe('edited');
+    // New bytes, new link: a browser keeps what the old link showed for as long as it lives.
+    expect(edited.body.url).not.toBe(f2.url);
 
     const stored = await s.services.db.selectFrom('files').select('object_name').where('folder_id', 'in', [a.id, b.id]).execute();
     expect(stored).toHaveLength(3);

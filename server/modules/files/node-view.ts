@@ -37,6 +37,7 @@ export function fileColumns(db: Executor, c: FileCaller) {
     .select([
       'f.id',
       'f.public_id',
+      'f.object_name',
       'f.company_id',
       'f.folder_id',
       'fd.name as folder_name',
@@ -139,8 +140,8 @@ export async function fileViews(services: Services, db: Executor, rows: FileRow[
     updatedAt: String(r.updated_at ?? r.created_at),
     uploadedBy: r.uploaded_by === null ? null : { id: r.uploaded_by, name: r.uploaded_by_name ?? '' },
     previousVersions: Number(r.previous_versions),
-    url: signedFileUrl(services, r.public_id),
-    downloadUrl: signedFileUrl(services, r.public_id, { download: true }),
+    url: signedFileUrl(services, r.public_id, { version: r.object_name }),
+    downloadUrl: signedFileUrl(services, r.public_id, { version: r.object_name, download: true }),
     ...access.get(`file:${r.id}`)!,
     canManage: Number(r.can_manage) === 1,
   }));

@@ -14,7 +14,8 @@ export const getStaticFile = defineRoute({
     'A stored file by its unguessable id: pictures (profile pictures, logos, item icons) to anyone with the link, other files with the signed link an answer that showed the file handed out (expires, sig; download=1 for an attachment). Streams with ETag and Range.',
   tags: ['files'],
   params: z.object({ publicId: z.uuid() }),
-  query: z.object({ expires: text().max(20).optional(), sig: text().max(100).optional(), download: z.enum(['1']).optional() }),
+  // v names the bytes, so a replaced file's link differs from the old one's (a browser keeps what a link showed).
+  query: z.object({ v: text().max(100).optional(), expires: text().max(20).optional(), sig: text().max(100).optional(), download: z.enum(['1']).optional() }),
   handler: async ({ services, params, query, req, reply }) => {
     const row = await fileByPublicId(services, params.publicId);
     const open = PUBLIC_FILE_TYPES.has(row.type);
