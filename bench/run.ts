@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchFileTransfer, TRANSFER_MB, type TransferResult } from './file-transfer.js';
 import { CONNECTIONS, DURATION_SEC, measure, type Measured, type Target } from './measure.js';
 import { PASSWORD, seed, type Seeded } from './seed.js';
 import { randomFullName, seedVolume, SOUGHT_SURNAME, VOLUME, type Volume } from './seed-volume.js';
@@ -41,7 +42,12 @@ interface DatabaseRun {
   latency: Partial<Record<Name, Outcome>>;
   seeded: Omit<Seeded, 'owner' | 'someone'> & { listOwnerCompanies: number; volume: Volume & typeof VOLUME };
   results: Record<Name, Outcome>;
+  /** Issue 7: one large file up and down, against a streamed disk copy in the same run. */
+  transfer: TransferResult | { error: string };
 }
+
+/** Issue 7's bar: upload and download reach this share of a plain streamed disk copy's speed. */
+const TRANSFER_MIN_RATIO = 0.5;
 
 const LABELS: Record<Name, string> = {
   health: 'GET  /api/v1/health',
@@ -190,9 +196,16 @@ async function benchDatabase(database: DatabaseRun['database'], databaseUrl: str
     // autocannon drops its sockets mid-request at the end of a run; let those handlers finish
     // before SIGTERM closes the database under them.
     await new Promise((r) => setTimeout(r, 1000));
+    process.stdout.write(`  a ${TRANSFER_MB} MB file up and down, beside a disk copy ...\n`);
+    let transfer: DatabaseRun['transfer'];
+    try {
+      transfer = await benchFileTransfer({ baseUrl: server.baseUrl, token: seeded.owner.token, serverPid: await server.serverPid() });
+    } catch (err) {
+      transfer = { error: err instanceof Error ? err.message : String(err) };
+    }
     const loadAverage = { start: round2(loadAtStart), end: round2(os.loadavg()[0]!) };
     const { owner, someone: _someone, ...counts } = seeded;
-    return { database, loadAverage, seeded: { ...counts, listOwnerCompanies: owner.companies, volume: { ...VOLUME, ...volume } }, results, latency };
+    return { database, loadAverage, seeded: { ...counts, listOwnerCompanies: owner.companies, volume: { ...VOLUME, ...volume } }, results, latency, transfer };
   } finally {
     await server?.stop();
     await schema?.drop();
@@ -238,7 +251,14 @@ function failures(run: DatabaseRun): string[] {
     if (maxP95Ms !== undefined && r.p95 >= maxP95Ms) missed.push(`${run.database} ${name}: p95 ${r.p95} ms at ${CONNECTIONS} connections, over the ${maxP95Ms} ms bar`);
     return missed;
   });
-  return [...measured, ...bar, ...bars];
+  const t = run.transfer;
+  const transfer =
+    'error' in t
+      ? [`${run.database} file transfer: ${t.error}`]
+      : (['uploadRatioToDisk', 'downloadRatioToDisk'] as const)
+          .filter((k) => t[k] < TRANSFER_MIN_RATIO)
+          .map((k) => `${run.database} file transfer: ${k} ${t[k]}, under the ${TRANSFER_MIN_RATIO} bar`);
+  return [...measured, ...bar, ...bars, ...transfer];
 }
 
 /** The numbers a later run is compared with: per database and endpoint, throughput, p95 and share of /health. */
@@ -279,6 +299,12 @@ function printTable(run: DatabaseRun) {
       process.stdout.write(`  ${name} at ${LATENCY_CONNECTIONS} connections: p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms (bar: p95 < ${LARGE_LIST_P95_MS} ms)\n`);
     }
   }
+  const t = run.transfer;
+  process.stdout.write(
+    'error' in t
+      ? `  file transfer: FAILED: ${t.error}\n`
+      : `  ${t.megabytes} MB file: disk copy ${t.diskCopyMBps} MB/s, upload ${t.uploadMBps} MB/s (${t.uploadRatioToDisk} x), download ${t.downloadMBps} MB/s (${t.downloadRatioToDisk} x); server RSS ${t.rssMb.before} MB before, peak ${t.rssMb.peakUpload} MB uploading, ${t.rssMb.peakDownload} MB downloading (bar: at least ${TRANSFER_MIN_RATIO} x the disk copy)\n`,
+  );
   for (const { name, minRatioToHealth, maxP95Ms } of BARS) {
     const bar = [minRatioToHealth !== undefined && `at least ${minRatioToHealth} x health`, maxP95Ms !== undefined && `p95 < ${maxP95Ms} ms`].filter(Boolean).join(', ');
     process.stdout.write(`  bar for ${name} at ${CONNECTIONS} connections: ${bar}\n`);
@@ -304,6 +330,7 @@ const report = {
   results: main?.results ?? {},
   bars: BARS,
   latencyAtLightLoad: { connections: LATENCY_CONNECTIONS, barP95Ms: LARGE_LIST_P95_MS, results: main?.latency ?? {} },
+  fileTransfer: { minRatioToDiskCopy: TRANSFER_MIN_RATIO, ...(main?.transfer ?? {}) },
   ...(others.length ? { alsoMeasured: others } : {}),
   ok: problems.length === 0,
   ...(problems.length ? { failures: problems } : {}),
@@ -315,7 +342,7 @@ const report = {
   ],
 };
 const file = path.join(ROOT, 'bench', 'results.json');
-const thisRun = { runAt: report.runAt, commit: commit(), connections: CONNECTIONS, ...Object.fromEntries(runs.map((r) => [r.database, { loadAverage: r.loadAverage, results: summary(r) }])) };
+const thisRun = { runAt: report.runAt, commit: commit(), connections: CONNECTIONS, ...Object.fromEntries(runs.map((r) => [r.database, { loadAverage: r.loadAverage, results: summary(r), transfer: r.transfer }])) };
 // The "before" numbers stay in the file across runs until a run is recorded as the new "before".
 const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { before?: unknown }) : {};
 const before = process.argv.includes('--before') ? thisRun : previous.before;
