@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { describeEachDatabase, ownerWithCompany } from './harness.js';
+import { ownerWithCompany } from './harness.js';
+import { describeEachDatabaseAndStorage } from './s3-server.js';
 import { API, FILE_MESSAGES, filesBody, newFolder, objects, rootOf, upload, uploadOne } from './files-helpers.js';
 
-describeEachDatabase('file manager: folders and files', (server) => {
+describeEachDatabaseAndStorage('file manager: folders and files', (server) => {
   it("gives every new company a root folder, and names new folders 'New Folder', 'New Folder (2)'...", async () => {
     const s = server();
     const { token } = await ownerWithCompany(s);

@@ -22,7 +22,7 @@ export interface TestServer extends BuiltApp {
 }
 
 /** A PostgreSQL schema of its own per test file, so files never see each other's rows. */
-async function freshSchema(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshSchema(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const client = new pg.Client({ connectionString: url });
   await client.connect();

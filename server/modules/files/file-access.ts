@@ -51,11 +51,22 @@ export const subtreeIds = (folderId: number) => sql`with recursive tree(id) as (
   ) select id from tree`;
 
 /**
+ * Takes the company's root folder row for the rest of the transaction, so two recomputations of the
+ * same company's tree (grants on a folder and on one inside it, at the same moment) run one after the
+ * other and the second reads what the first wrote. PostgreSQL locks the updated row; SQLite already
+ * runs one writer at a time.
+ */
+async function lockCompanyTree(db: Executor, companyId: RawBuilder<unknown>) {
+  await sql`update folders set updated_at = updated_at where company_id = ${companyId} and parent_id is null`.execute(db);
+}
+
+/**
  * Recomputes which grants apply to a folder and everything under it (after its grants changed or it
  * moved): each node takes its own grants if it has any, else its parent's applying ones. Run inside
  * the change's transaction.
  */
 export async function refreshFolderAcl(db: Executor, folderId: number) {
+  await lockCompanyTree(db, sql`(select company_id from folders where id = ${folderId})`);
   await sql`with recursive tree(id, acl_type, acl_id) as (
       select f.id,
         case when ${hasGrants('folder', 'f.id')} then 'folder' else p.acl_type end,
@@ -79,6 +90,7 @@ export async function refreshFolderAcl(db: Executor, folderId: number) {
 
 /** The same for one file (after its grants changed or it moved). */
 export async function refreshFileAcl(db: Executor, fileId: number) {
+  await lockCompanyTree(db, sql`(select company_id from files where id = ${fileId})`);
   await sql`update files set
       acl_type = case when ${hasGrants('file', 'files.id')} then 'file' else (select d.acl_type from folders d where d.id = files.folder_id) end,
       acl_id = case when ${hasGrants('file', 'files.id')} then files.id else (select d.acl_id from folders d where d.id = files.folder_id) end
