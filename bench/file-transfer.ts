@@ -1,5 +1,6 @@
 // Upload and download of one large file through the real server, beside a plain streamed disk copy
 // of the same file in the same run, with the server's resident memory sampled all along.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
@@ -51,6 +52,10 @@ async function writeRandomFile(file: string, megabytes: number) {
 }
 
 const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
+
+/** Writes back what earlier steps left dirty, so each step starts from the same disk state (else the
+ * copy measured first runs into a clean page cache and later steps pay for its writeback). */
+const settle = () => execFileSync('sync');
 
 /** POST /filesNew with the file streamed from disk in a multipart body (folderId first, then the file). */
 function upload(baseUrl: string, token: string, folderId: number, file: string, length: number): Promise<{ status: number; body: string }> {
@@ -106,6 +111,7 @@ export async function benchFileTransfer(opts: { baseUrl: string; token: string; 
     const { size } = await stat(source);
     const megabytes = size / 1024 / 1024;
 
+    settle();
     let started = process.hrtime.bigint();
     await pipeline(createReadStream(source), createWriteStream(path.join(dir, 'copy.bin')));
     const diskCopyMBps = megabytes / seconds(started);
@@ -115,6 +121,7 @@ export async function benchFileTransfer(opts: { baseUrl: string; token: string; 
     if (!root.ok) throw new Error(`GET /folders/root answered ${root.status}: ${(await root.text()).slice(0, 200)}`);
     const folderId = ((await root.json()) as { folder: { id: number } }).folder.id;
 
+    settle();
     const before = await rssMb(opts.serverPid);
     started = process.hrtime.bigint();
     const sent = await whileSampling(opts.serverPid, () => upload(opts.baseUrl, opts.token, folderId, source, size));
@@ -123,6 +130,7 @@ export async function benchFileTransfer(opts: { baseUrl: string; token: string; 
     const stored = (JSON.parse(sent.value.body) as { files: Array<{ length: number; downloadUrl: string }> }).files[0];
     if (!stored || stored.length !== size) throw new Error(`the upload stored ${stored?.length ?? 'nothing'} of ${size} bytes`);
 
+    settle();
     started = process.hrtime.bigint();
     const got = await whileSampling(opts.serverPid, () => download(`${opts.baseUrl}${stored.downloadUrl}`));
     const downloadSeconds = seconds(started);
