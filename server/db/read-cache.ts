@@ -43,16 +43,21 @@ export class ReadCache {
     this.maxBytes = maxBytes;
   }
 
-  async get<T>(key: string, load: () => Promise<T>, sizeOf?: (value: T) => number): Promise<T> {
+  /**
+   * `alsoReads` names tables the value depends on that its load does not query, such as the caller's
+   * own row handed to it from another cached entry.
+   */
+  async get<T>(key: string, load: () => Promise<T>, opts: { sizeOf?: (value: T) => number; alsoReads?: readonly string[] } = {}): Promise<T> {
     const hit = this.entries.get(key);
     const now = Date.now();
     if (hit && hit.expires > now) return hit.value as T;
     if (hit) this.remove(key);
     const startedAt = this.drops;
     const { value, tables } = await trackReads(load);
+    for (const t of opts.alsoReads ?? []) tables.add(t);
     // A value loaded while one of its tables was written may hold the old rows: answered, not kept.
     const stale = [...tables].some((t) => (this.droppedAt.get(t) ?? 0) > startedAt);
-    if (!stale && this.ttlMs > 0) this.keep(key, { value, expires: now + this.ttlMs, tables, size: sizeOf?.(value) ?? 1024 });
+    if (!stale && this.ttlMs > 0) this.keep(key, { value, expires: now + this.ttlMs, tables, size: opts.sizeOf?.(value) ?? 1024 });
     return value;
   }
 

@@ -212,7 +212,7 @@ async function handle(def: RouteDef<any, any, any>, services: Services, req: Fas
       const headers = Object.fromEntries(CACHED_HEADERS.flatMap((h) => (reply.hasHeader(h) ? [[h, String(reply.getHeader(h))]] : [])));
       return { body: JSON.stringify(result), headers };
     },
-    (a) => a.body.length,
+    { sizeOf: (a) => a.body.length },
   );
   return reply.headers(cached.headers).type('application/json; charset=utf-8').send(cached.body);
 }

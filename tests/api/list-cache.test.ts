@@ -44,6 +44,13 @@ describeEachDatabase('cached list pages', (server) => {
     expect(await page(owner.token, url)).toMatchObject({ total: 1, names: first.names });
   });
 
+  it("answers /users/me with the caller's own changes at once (the view is cached too)", async () => {
+    const owner = await ownerWithCompany(s, 'Me Paving');
+    expect((await s.call('GET', `${API}/users/me`, { token: owner.token })).body.user.name).toBe('Test Person');
+    expect((await s.call('PATCH', `${API}/users/me`, { token: owner.token, body: { name: 'Renamed Person' } })).status).toBe(200);
+    expect((await s.call('GET', `${API}/users/me`, { token: owner.token })).body.user.name).toBe('Renamed Person');
+  });
+
   it('checks access on every call: a cached page is no answer for a member without the right, or an outsider', async () => {
     const owner = await ownerWithCompany(s, 'Guarded Paving');
     const url = `${API}/companies/${owner.company.id}/memberships?_start=0&_end=50`;

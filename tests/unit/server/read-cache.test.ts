@@ -71,6 +71,21 @@ describe('read cache', () => {
     await db.destroy();
   });
 
+  it('drops a value on writes to tables it names as read besides those its load queried', async () => {
+    const cache = new ReadCache({ ttlMs: 60_000 });
+    const db = await watchedDatabase(cache);
+    let loads = 0;
+    // Built from a role name handed in, as /users/me is built from the session's user row.
+    const load = async () => (loads++, (await db.selectFrom('notes').select('body').execute()).length);
+    await cache.get('view', load, { alsoReads: ['roles'] });
+    await cache.get('view', load, { alsoReads: ['roles'] });
+    expect(loads).toBe(1);
+    await db.updateTable('roles').set({ name: 'Boss' }).execute();
+    await cache.get('view', load, { alsoReads: ['roles'] });
+    expect(loads).toBe(2);
+    await db.destroy();
+  });
+
   it('expires entries after its time to live', async () => {
     const cache = new ReadCache({ ttlMs: 1 });
     let loads = 0;
@@ -83,14 +98,14 @@ describe('read cache', () => {
     const cache = new ReadCache({ ttlMs: 60_000, maxBytes: 10 });
     let loads = 0;
     const load = (value: string) => async () => (loads++, value);
-    await cache.get('a', load('aaaa'), (v) => v.length);
-    await cache.get('b', load('bbbb'), (v) => v.length);
-    await cache.get('c', load('cccc'), (v) => v.length);
+    await cache.get('a', load('aaaa'), { sizeOf: (v) => v.length });
+    await cache.get('b', load('bbbb'), { sizeOf: (v) => v.length });
+    await cache.get('c', load('cccc'), { sizeOf: (v) => v.length });
     expect(loads).toBe(3);
-    await cache.get('c', load('cccc'), (v) => v.length);
-    await cache.get('b', load('bbbb'), (v) => v.length);
+    await cache.get('c', load('cccc'), { sizeOf: (v) => v.length });
+    await cache.get('b', load('bbbb'), { sizeOf: (v) => v.length });
     expect(loads).toBe(3);
-    await cache.get('a', load('aaaa'), (v) => v.length);
+    await cache.get('a', load('aaaa'), { sizeOf: (v) => v.length });
     expect(loads).toBe(4);
   });
 });

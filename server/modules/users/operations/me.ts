@@ -10,7 +10,8 @@ export const getMe = defineRoute({
   handler: async ({ actor, services }) => {
     const activeCompanyId = actor.membership?.companyId;
     const key = `me:${actor.user.id}:${activeCompanyId ?? ''}`;
-    const user = await services.readCache.get(key, () => ownView(services.db, services.fieldCipher, actor.user, activeCompanyId));
+    // The view is built from the caller's user row, which the session's entry read, not this load.
+    const user = await services.readCache.get(key, () => ownView(services.db, services.fieldCipher, actor.user, activeCompanyId), { alsoReads: ['users'] });
     return { user };
   },
 });
