@@ -31,6 +31,17 @@ describeEachDatabase('file manager: permissions', (server) => {
     expect((await s.call('GET', `${API}/filesNew/secured/${c.file.id}`, { token: c.owner.token })).body.name).toBe('contract-2026.pdf');
   });
 
+  it('answers a caller who may not manage the folder or file before reading the body: 403, or 404 when they cannot see it', async () => {
+    const s = server();
+    const c = await company(s);
+    // Bodies that would be 400s: the caller's right is decided first.
+    expect((await s.call('PATCH', `${API}/filesNew/secured/${c.file.id}`, { token: c.crew.token, body: { filename: 42 } })).status).toBe(403);
+    expect((await s.call('PATCH', `${API}/folders/${c.contracts.id}`, { token: c.crew.token, body: { name: '' } })).status).toBe(403);
+    await grant(s, c.owner.token, c.contracts.id, 'folder', 'role', await roleIdOf(s, c.companyId, 'CrewLeader'));
+    expect((await s.call('PATCH', `${API}/folders/${c.contracts.id}`, { token: c.crew.token, body: { name: '' } })).status).toBe(404);
+    expect((await s.call('PATCH', `${API}/folders/${c.contracts.id}`, { token: c.owner.token, body: { name: '' } })).status).toBe(400);
+  });
+
   it("restricts a folder to a role: others get 404 for it and its files, and find neither in lists or search", async () => {
     const s = server();
     const c = await company(s);

@@ -72,7 +72,7 @@ async function visibleFileRow(db: Executor, c: FileCaller, id: number) {
   return row;
 }
 
-async function manageableFileRow(db: Executor, c: FileCaller, id: number) {
+export async function manageableFileRow(db: Executor, c: FileCaller, id: number) {
   const row = await visibleFileRow(db, c, id);
   if (Number(row.can_manage) !== 1) throw forbidden();
   return row;

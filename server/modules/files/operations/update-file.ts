@@ -3,7 +3,7 @@ import { idParam } from '../../../../resources/id.js';
 import { defineRoute } from '../../../http/route.js';
 import { fileCaller } from '../file-access.js';
 import { updateFileBody } from '../../../../resources/files.js';
-import { updateFile as update } from '../file-service.js';
+import { manageableFileRow, updateFile as update } from '../file-service.js';
 
 export const updateFile = defineRoute({
   method: 'PATCH',
@@ -13,5 +13,6 @@ export const updateFile = defineRoute({
   tags: ['files'],
   params: z.object({ id: idParam() }),
   body: updateFileBody,
+  guard: async ({ actor, services, params }) => void (await manageableFileRow(services.db, fileCaller(actor), params.id)),
   handler: ({ actor, services, params, body }) => update(services, fileCaller(actor), params.id, body),
 });

@@ -3,7 +3,7 @@ import { idParam } from '../../../../resources/id.js';
 import { defineRoute } from '../../../http/route.js';
 import { fileCaller } from '../file-access.js';
 import { updateFolderBody } from '../../../../resources/files.js';
-import { updateFolder as update } from '../folder-service.js';
+import { manageableFolder, updateFolder as update } from '../folder-service.js';
 
 export const updateFolder = defineRoute({
   method: 'PATCH',
@@ -13,5 +13,6 @@ export const updateFolder = defineRoute({
   tags: ['files'],
   params: z.object({ id: idParam() }),
   body: updateFolderBody,
+  guard: async ({ actor, services, params }) => void (await manageableFolder(services.db, fileCaller(actor), params.id)),
   handler: ({ actor, services, params, body }) => update(services, fileCaller(actor), params.id, body),
 });
