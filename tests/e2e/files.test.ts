@@ -1,31 +1,8 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { addMember, DATABASES, ownerWithCompany } from '../api/harness.js';
 import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { solidPng } from './png.js';
 
-/** A small PNG of one colour, so the edited picture can be told from the uploaded one by its pixels. */
-function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set([r, g, b], 1 + x * 3);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** Records every value the upload bars show, from before the upload starts. */
 async function watchProgress(page: Page) {
@@ -84,7 +61,7 @@ for (const database of DATABASES) {
       // Two files in one upload, each with its own bar that ends at 100.
       const progress = await watchProgress(page);
       await page.getByTestId('upload-input').setInputFiles([
-        { name: 'driveway.png', mimeType: 'image/png', buffer: png(400, 300, [0, 160, 0]) },
+        { name: 'driveway.png', mimeType: 'image/png', buffer: solidPng(400, 300, [0, 160, 0]) },
         { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Kerb cracked at the north end.\n'.repeat(2000)) },
       ]);
       await page.getByText('File added successfully').first().waitFor();

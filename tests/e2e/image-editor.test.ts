@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DATABASES, ownerWithCompany } from '../api/harness.js';
 import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { encodePng } from './png.js';
 
 /*
  * The real Konva drawing in Chromium. The file calls (GET /filesNew/secured/{id}, PATCH /filesNew/{id})
@@ -18,32 +18,11 @@ const SHOTS = process.env.IMAGE_EDITOR_SHOTS;
 
 /** A PNG that reads as a photo: sky above, asphalt below, a kerb between. */
 function photoPng(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(WIDTH, 0);
-  header.writeUInt32BE(HEIGHT, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows: Buffer[] = [];
-  for (let y = 0; y < HEIGHT; y++) {
-    const row = Buffer.alloc(1 + WIDTH * 3);
+  return encodePng(WIDTH, HEIGHT, (x, y) => {
     const t = y / HEIGHT;
     const [r, g, b] = t < 0.35 ? [150 + 80 * t, 190 + 60 * t, 235] : t < 0.4 ? [200, 200, 195] : [70 + 20 * t, 72 + 20 * t, 75 + 20 * t];
-    for (let x = 0; x < WIDTH; x++) row.set([r, g, b].map((v) => Math.round(v + ((x * 7 + y * 13) % 11) - 5)), 1 + x * 3);
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+    return [r, g, b].map((v) => Math.round(v + ((x * 7 + y * 13) % 11) - 5)) as [number, number, number];
+  });
 }
 
 const fileView = {

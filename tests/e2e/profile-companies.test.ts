@@ -1,29 +1,11 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { createCompany, DATABASES, registerUser } from '../api/harness.js';
 import { canRunBrowser, fillCompanyForm, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { solidPng } from './png.js';
 
 const OLD_PASSWORD = 'field-work-1';
 const NEW_PASSWORD = 'field-work-2';
 
-/** A solid-colour PNG, so the preview visibly shows the picked image. */
-function solidPng(size: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).fill(Buffer.from([r, g, b]))]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
-}
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
@@ -63,7 +45,7 @@ for (const database of DATABASES) {
       expect(server.services.fieldCipher.decrypt(saved.ssn!, `users.ssn:${owner.user.id}`)).toBe('123-45-6789');
       await form.getByLabel('SSN', { exact: true }).filter({ hasText: '***-**-6789' }).waitFor();
 
-      await page.getByLabel('Choose picture file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: solidPng(64, [220, 90, 40]) });
+      await page.getByLabel('Choose picture file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: solidPng(64, 64, [220, 90, 40]) });
       await toast(page, 'Profile Picture Saved');
       const avatar = await server.services.db.selectFrom('users').select('avatar_url').where('id', '=', owner.user.id).executeTakeFirstOrThrow();
       expect(avatar.avatar_url).toMatch(/\/staticfiles\//);
@@ -121,7 +103,7 @@ for (const database of DATABASES) {
 
       await page.getByRole('tab', { name: 'Logo' }).click();
       await page.waitForURL(`${base}/app/companies/${company.id}/logo`);
-      await page.getByLabel('Choose logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(96, [30, 120, 200]) });
+      await page.getByLabel('Choose logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(96, 96, [30, 120, 200]) });
       await toast(page, 'Logo Added');
       const logo = await server.services.db.selectFrom('companies').select('logo_url').where('id', '=', company.id).executeTakeFirstOrThrow();
       expect(logo.logo_url).toMatch(/\/staticfiles\//);
