@@ -12,6 +12,7 @@ import { partnershipConsent } from './migrations/0009_partnership_consent.js';
 import { privacy } from './migrations/0010_privacy.js';
 import { largeLists } from './migrations/0011_large_lists.js';
 import { fileManager } from './migrations/0012_file_manager.js';
+import { projectsBudgets } from './migrations/0013_projects_budgets.js';
 
 /** Versioned migrations in order; the same list runs on SQLite and PostgreSQL. Never edit a released one: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -28,6 +29,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0010_privacy': privacy(dialect),
     '0011_large_lists': largeLists(dialect),
     '0012_file_manager': fileManager(dialect),
+    '0013_projects_budgets': projectsBudgets(dialect),
   };
 }
 

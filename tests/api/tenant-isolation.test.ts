@@ -413,6 +413,10 @@ const TABLE_SCOPES: Record<string, (a: Scope) => RawBuilder<unknown>> = {
   partnership_invitations: (a) => sql`partnership_id in (${partnershipsOf(a)})`,
   partnership_markets: (a) => sql`partnership_id in (${partnershipsOf(a)}) or market_id in (select id from markets where company_id in (${companiesOf(a)}))`,
   items: (a) => sql`company_id in (${companiesOf(a)}) or partnership_id in (${partnershipsOf(a)})`,
+  projects: (a) => sql`company_id in (${companiesOf(a)}) or client_id in (${companiesOf(a)})`,
+  project_stations: (a) => sql`project_id in (select id from projects where company_id in (${companiesOf(a)}))`,
+  budget_items: (a) => sql`budget_id in (select id from budgets where company_id in (${companiesOf(a)}))`,
+  budget_reviews: (a) => sql`budget_id in (select id from budgets where company_id in (${companiesOf(a)})) or reviewer_company_id in (${companiesOf(a)})`,
 };
 
 type Snapshot = Map<string, string[]>;
@@ -423,7 +427,7 @@ async function scopedTables(s: TestServer, a: Scope, problems: string[]): Promis
   const db = s.services.db;
   const schema = s.services.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s : undefined;
   // SQLite's full-text tables (and their shadow tables) index rows of tables snapshotted themselves.
-  const textIndex = /^(memberships|items|crews|files|folders)_text(_config|_data|_docsize|_idx|_content)?$/;
+  const textIndex = /^(memberships|items|crews|files|folders|projects)_text(_config|_data|_docsize|_idx|_content)?$/;
   const tables = (await db.introspection.getTables()).filter((t) => (!schema || t.schema === schema) && !textIndex.test(t.name));
   return tables.flatMap((table) => {
     const rule = TABLE_SCOPES[table.name] ?? (table.columns.some((c) => c.name === 'company_id') ? (x: Scope) => sql`company_id in (${companiesOf(x)})` : undefined);
