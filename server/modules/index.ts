@@ -7,8 +7,9 @@ import { health } from './health/health.js';
 import { itemRoutes } from './items/index.js';
 import { memberRoutes } from './members/index.js';
 import { partnershipRoutes } from './partnerships/index.js';
+import { projectRoutes } from './projects/index.js';
 import { roleRoutes } from './roles/index.js';
 import { userRoutes } from './users/index.js';
 
 /** Every API route, in one list: registered under /api/v1 and snapshotted with its access rule. */
-export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes];
+export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...projectRoutes];

@@ -44,7 +44,7 @@ async function projectRolePermissions(db: Executor, projectId: number, userId: n
 }
 
 /** True when the permissions grant `resourceType:action` on this one project (all projects, or this id). */
-function grantsOn(perms: RolePermission[], resourceType: string, action: 'view' | 'manage', projectId: number) {
+export function grantsOn(perms: RolePermission[], resourceType: string, action: 'view' | 'manage', projectId: number) {
   return perms.some(
     (p) =>
       (p.resourceType === '_any' || p.resourceType === resourceType) &&
