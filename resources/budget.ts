@@ -287,6 +287,35 @@ export interface ChangeOrder {
   canDecide: boolean;
 }
 
+/** A budget item's quantity, unit price and their product at one point of its history. */
+export interface BudgetItemValues {
+  quantity: number;
+  price: string;
+  amount: string;
+}
+
+/**
+ * GET /projects/{id}/budgets/{budgetId}/items/{budgetItemId}/history: the item as the budget was
+ * approved with it, then every accepted change order in the order they were accepted.
+ */
+export interface BudgetItemHistory {
+  budgetItemId: number;
+  itemName: string;
+  original: BudgetItemValues;
+  current: BudgetItemValues;
+  changes: Array<{
+    changeOrderId: number;
+    number: number;
+    from: BudgetItemValues;
+    to: BudgetItemValues;
+    /** to.amount − from.amount, signed. */
+    amountDelta: string;
+    description: string | null;
+    decidedBy: { id: number; name: string } | null;
+    decidedAt: string;
+  }>;
+}
+
 /** GET /projects/{id}/budget-distribution/{companyId}/{categoryId|all}: planned money per item category. */
 export interface BudgetDistribution {
   total: string;

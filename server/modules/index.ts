@@ -1,5 +1,6 @@
 import type { RouteDef } from '../http/route.js';
 import { catalogRoutes } from './catalog/index.js';
+import { changeOrderRoutes } from './change-orders/index.js';
 import { companyRoutes } from './companies/index.js';
 import { crewRoutes } from './crews/index.js';
 import { fileRoutes } from './files/index.js';
@@ -12,4 +13,4 @@ import { roleRoutes } from './roles/index.js';
 import { userRoutes } from './users/index.js';
 
 /** Every API route, in one list: registered under /api/v1 and snapshotted with its access rule. */
-export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...projectRoutes];
+export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...changeOrderRoutes, ...projectRoutes];
