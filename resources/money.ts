@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /**
  * Exact money and percents, shared by server and client. Amounts travel as decimal strings with two
@@ -94,7 +95,7 @@ export function formatMoney(value: string | number | bigint, currency = '$'): st
 
 /** A unit price in a body: a number or decimal text, at most 2 decimals; answers cents. Missing is 0 where the caller allows it. */
 export const priceInput = z
-  .union([z.number(), z.string()], { error: MONEY_MESSAGES.price })
+  .union([z.number(), text()], { error: MONEY_MESSAGES.price })
   .transform((v, ctx) => {
     const cents = parseScaled(v, 2);
     if (cents === null || cents < 0n || cents > MAX_PRICE_CENTS) {
@@ -112,7 +113,7 @@ export const quantityInput = z.preprocess(
 
 /** A percent from 0 to 100 with up to 3 decimals; answers thousandths of a percent. */
 export const percentInput = z
-  .union([z.number(), z.string()], { error: MONEY_MESSAGES.percent })
+  .union([z.number(), text()], { error: MONEY_MESSAGES.percent })
   .transform((v, ctx) => {
     const e3 = parseScaled(v, 3);
     if (e3 === null || e3 < 0n || e3 > 100_000n) {
