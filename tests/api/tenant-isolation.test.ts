@@ -35,7 +35,11 @@ type IdKind =
   | 'market'
   | 'view'
   | 'folder'
-  | 'file';
+  | 'file'
+  | 'project'
+  | 'budget'
+  | 'budgetItem'
+  | 'changeOrder';
 type TokenKind = 'memberInvitation' | 'partnerInvitation';
 type ValueKind = 'partnerType' | 'searchText';
 type ParamKind = IdKind | TokenKind | ValueKind;
@@ -73,6 +77,9 @@ const PARAM_KINDS: Record<string, ParamKind> = {
   code: 'memberInvitation',
   type: 'partnerType',
   text: 'searchText',
+  budgetId: 'budget',
+  budgetItemId: 'budgetItem',
+  changeOrderId: 'changeOrder',
 };
 /** `:id` names a row of the area its URL starts with. */
 const ID_BY_ROOT: Record<string, IdKind> = {
@@ -88,6 +95,7 @@ const ID_BY_ROOT: Record<string, IdKind> = {
   items: 'item',
   partnerships: 'partnership',
   folders: 'folder',
+  projects: 'project',
 };
 /** `:id` of the file manager's paths, whose first segment does not say the kind. */
 const ID_BY_URL: Record<string, IdKind> = {
@@ -126,6 +134,8 @@ const NOT_REFERENCES: Record<string, string> = {
   paymentTermsDays: 'a number of days',
   defaultRetainagePercent: 'a percentage',
   photosNumber: 'a number of photos',
+  quantity: 'a quantity',
+  price: 'an amount of money',
   iconId: 'only null is accepted (removes the icon); icons are uploaded',
   'permissions.[].resourceId': "a role names resources of its own company; holding it grants nothing in another",
   'permission.subjectId': "a role or member of another company is refused with 400 (tests/api/files-permissions.test.ts)",
@@ -147,6 +157,8 @@ const BODY_REFERENCES: Record<string, IdKind | ((url: string) => IdKind | undefi
   marketId: 'market',
   folderId: 'folder',
   parentId: (url) => ({ companies: 'company', 'item-categories': 'itemCategory', folders: 'folder' } as const)[literals(url).at(-1)!],
+  // A change order is made from a budget item; elsewhere itemId names a catalog item.
+  itemId: (url) => (literals(url).at(-1) === 'change-orders' ? 'budgetItem' : 'item'),
 };
 
 interface Leaf {
@@ -281,6 +293,11 @@ const BODIES: Record<RouteKey, BodyFor> = {
   'POST /filesNew': (t) => ({ multipart: multipart({ folderId: String(first(t, 'folder')) }, { name: 'probe.txt', type: 'text/plain', bytes: Buffer.from('probe') }) }),
   'PATCH /filesNew/:id': () => ({ multipart: multipart({}, { name: 'probe.png', type: 'image/png', bytes: TINY_PNG }) }),
   'POST /folder/file/permission/:id': (t) => json({ type: 'folder', action: 'add', permission: { subjectType: 'role', subjectId: first(t, 'role'), level: 'view' } }),
+  'POST /projects/:id/budgets/:budgetId/change-orders': (t) => json({ itemId: first(t, 'budgetItem') }),
+  'PATCH /projects/:id/budgets/:budgetId/change-orders/:changeOrderId': () => json({ quantity: 5, description: 'probe' }),
+  'POST /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/send': () => json({ price: '1.25' }),
+  'POST /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/accept': NO_BODY,
+  'POST /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/reject': () => json({ message: 'probe' }),
 };
 
 /** A route sends a body when it declares one or changes something without one (uploads, accept). */
@@ -344,6 +361,19 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
   const drawings = await as('POST', '/folders', { parentId: plans.id, name: `${marker} Drawings` });
   const fileUpload = multipart({ folderId: String(drawings.id) }, { name: `${low}-plan.txt`, type: 'text/plain', bytes: Buffer.from(marker) });
   const { files: [planFile] } = await as('POST', '/filesNew', fileUpload.body, fileUpload.headers);
+  // A project whose budget is approved (straight in the database: approval needs reviews), with an
+  // item and two change orders: a draft and a sent one.
+  const project = await as('POST', `/companies/${companyId}/projects`, { projectName: `${marker} Project`, code: `${marker}-1` });
+  await s.services.db.updateTable('budgets').set({ status: 'approved' }).where('id', '=', project.budgetId).execute();
+  const budgetItem = await s.services.db
+    .insertInto('budget_items')
+    .values({ budget_id: project.budgetId, item_id: item.id, report_weight: 0, quantity: 10, price_cents: 1250, description: `${marker} trench`, created_by: null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const changeOrders = `/projects/${project.id}/budgets/${project.budgetId}/change-orders`;
+  const draftChange = await as('POST', changeOrders, { itemId: budgetItem.id, quantity: 12 });
+  const sentChange = await as('POST', changeOrders, { itemId: budgetItem.id, quantity: 14 });
+  await as('POST', `${changeOrders}/${sentChange.id}/send`, { price: '13.00' });
 
   const memberInvitation = await s.services.db.selectFrom('memberships').select('invite_token_hash').where('id', '=', invitee.id).executeTakeFirstOrThrow();
   const partnerInvitation = await s.services.db.selectFrom('partnership_invitations').select('token_hash').where('partnership_id', '=', invited.id).executeTakeFirstOrThrow();
@@ -369,6 +399,10 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
       view: [view.id],
       folder: [drawings.id, plans.id, rootFolder.id],
       file: [planFile.id],
+      project: [project.id],
+      budget: [project.budgetId],
+      budgetItem: [budgetItem.id],
+      changeOrder: [draftChange.id, sentChange.id],
     },
     tokens: { memberInvitation: [memberInvitation.invite_token_hash!], partnerInvitation: [partnerInvitation.token_hash] },
     scope: {
@@ -618,7 +652,7 @@ describe('tenant isolation: a route the sweep cannot place fails it', () => {
     const problems: string[] = [];
     const placed = placeRoutes(
       [
-        route('GET', '/projects/:id'),
+        route('GET', '/widgets/:id'),
         route('POST', '/companies/:companyId/projects', z.object({ name: z.string() })),
         route('POST', '/crews/:id/projects', z.object({ projectId: z.number(), budgetCents: z.number() })),
         route('GET', '/crews/:id'),
@@ -627,7 +661,7 @@ describe('tenant isolation: a route the sweep cannot place fails it', () => {
     );
     expect(placed.map(keyOf)).toEqual(['GET /crews/:id']);
     expect(problems).toEqual([
-      'add a mapping for GET /projects/:id: param id names no known kind of row (PARAM_KINDS, ID_BY_ROOT or TOKEN_BY_ROOT)',
+      'add a mapping for GET /widgets/:id: param id names no known kind of row (PARAM_KINDS, ID_BY_ROOT or TOKEN_BY_ROOT)',
       'add a body for POST /companies/:companyId/projects (BODIES): the sweep sends valid bodies',
       'add a body mapping for POST /crews/:id/projects field projectId (BODY_REFERENCES, or NOT_REFERENCES with why)',
       'add a body mapping for POST /crews/:id/projects field budgetCents (BODY_REFERENCES, or NOT_REFERENCES with why)',
