@@ -22,6 +22,11 @@ export interface FuzzWorld {
   fileId: number;
   /** Catalog resource name → the id of one of its rows. */
   catalog: Record<string, number>;
+  /** A project with an approved budget, one budget item and a draft change order on it. */
+  projectId: number;
+  budgetId: number;
+  budgetItemId: number;
+  changeOrderId: number;
 }
 
 /** A token-shaped string no invitation or reset link holds. */
@@ -61,6 +66,16 @@ export async function seedWorld(s: TestServer): Promise<FuzzWorld> {
   const partnership = await created(s, t, 'POST', '/partnerships/create/client', companyData({ name: 'Fuzz Client' }));
   const markets = (await created(s, t, 'POST', `/partnerships/${partnership.id}/market`, { name: 'North' })) as unknown as { markets: Array<{ id: number }> };
   await created(s, t, 'POST', `/partnerships/${partnership.id}/market`, { name: 'South' });
+  const itemId = (await created(s, t, 'POST', '/items', { name: 'Fuzz Item' })).id;
+  const project = (await created(s, t, 'POST', `/companies/${companyId}/projects`, { projectName: 'Fuzz Project', code: 'FUZZ-1' })) as unknown as { id: number; budgetId: number };
+  await s.services.db.updateTable('budgets').set({ status: 'approved' }).where('id', '=', project.budgetId).execute();
+  const at = new Date().toISOString();
+  const budgetItem = await s.services.db
+    .insertInto('budget_items')
+    .values({ budget_id: project.budgetId, item_id: itemId, report_weight: 0, quantity: 10, price_cents: 1250, description: null, created_by: null, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const changeOrder = await created(s, t, 'POST', `/projects/${project.id}/budgets/${project.budgetId}/change-orders`, { itemId: budgetItem.id });
   return {
     token: t,
     email: owner.email,
@@ -71,13 +86,17 @@ export async function seedWorld(s: TestServer): Promise<FuzzWorld> {
     memberRoleId: membership.role_id,
     roleId: (await created(s, t, 'POST', `/roles/company/${companyId}`, { name: 'Fuzz Role', permissions: [] })).id,
     crewId: (await created(s, t, 'POST', '/crews', { name: 'Fuzz Crew' })).id,
-    itemId: (await created(s, t, 'POST', '/items', { name: 'Fuzz Item' })).id,
+    itemId,
     partnershipId: partnership.id,
     marketId: markets.markets[0]!.id,
     viewId: (await created(s, t, 'POST', '/users/me/views', { type: 'items', name: 'Mine', filters: {} })).id,
     folderId: folder.id,
     fileId: upload.body.files[0].id,
     catalog,
+    projectId: project.id,
+    budgetId: project.budgetId,
+    budgetItemId: budgetItem.id,
+    changeOrderId: changeOrder.id,
   };
 }
 
@@ -102,6 +121,7 @@ export function validParams(w: FuzzWorld, url: string): Record<string, string | 
     folders: w.folderId,
     folder: w.folderId,
     filesNew: url.startsWith('/filesNew/folderId/') ? w.folderId : w.fileId,
+    projects: w.projectId,
     ...w.catalog,
   };
   const values: Record<string, string | number> = {
@@ -114,6 +134,9 @@ export function validParams(w: FuzzWorld, url: string): Record<string, string | 
     subcontractorId: w.otherCompanyId,
     clientId: w.companyId,
     publicId: '00000000-0000-4000-8000-000000000000',
+    budgetId: w.budgetId,
+    budgetItemId: w.budgetItemId,
+    changeOrderId: w.changeOrderId,
   };
   return Object.fromEntries([...url.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => [name!, values[name!] ?? 'unknown']));
 }
@@ -163,6 +186,10 @@ export function validBodies(w: FuzzWorld): Record<string, unknown> {
     'PATCH /folders/:id': { name: 'Fuzz Folder Renamed' },
     'PATCH /filesNew/secured/:id': { filename: 'fuzz-renamed.txt', folderId: w.folderId },
     'POST /folder/file/permission/:id': { type: 'folder', action: 'add', permission: { subjectType: 'role', subjectId: w.memberRoleId, level: 'manage' } },
+    'POST /projects/:id/budgets/:budgetId/change-orders': { itemId: w.budgetItemId, quantity: 12, price: '13.50', reportWeight: true, description: 'More', requestFromParent: false },
+    'PATCH /projects/:id/budgets/:budgetId/change-orders/:changeOrderId': { quantity: 11, price: 12, description: null },
+    'POST /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/send': { price: '12.75' },
+    'POST /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/reject': { message: 'Too much' },
   };
 }
 
