@@ -5,6 +5,8 @@ import type { RoleView } from '../../resources/role';
 
 interface Props {
   companyId: number;
+  /** Picks among this project's own roles (GET /roles/project/{id}/assignable) instead of the company's. */
+  projectId?: number;
   value: number | null;
   onChange: (roleId: number | null) => void;
   error?: string;
@@ -15,10 +17,10 @@ interface Props {
 const labelOf = (role: RoleView) => (role.isDefault && isRoleName(role.name) ? ROLE_LABELS[role.name] : role.name);
 
 /** Picks one of the roles a member may be given (GET .../assignable): never the Owner role. */
-export function AssignableRolePicker({ companyId, value, onChange, error, label = 'Role', disabled }: Props) {
+export function AssignableRolePicker({ companyId, projectId, value, onChange, error, label = 'Role', disabled }: Props) {
   const { result, query } = useList<RoleView>({
     resource: 'roles',
-    meta: { path: `roles/company/${companyId}/assignable`, quiet: true },
+    meta: { path: projectId === undefined ? `roles/company/${companyId}/assignable` : `roles/project/${projectId}/assignable`, quiet: true },
     pagination: { currentPage: 1, pageSize: 200 },
     sorters: [{ field: 'id', order: 'asc' }],
     errorNotification: false,

@@ -39,6 +39,8 @@ export function ResourceListPage({
   notice,
   removal,
   deletable = ALWAYS,
+  cells,
+  empty,
 }: {
   def: ResourceDef;
   dialog?: 'create' | 'edit';
@@ -54,6 +56,10 @@ export function ResourceListPage({
   removal?: ResourceRemoval;
   /** Which rows offer Delete: not those the company may read but not remove. */
   deletable?: (row: Record<string, unknown>) => boolean;
+  /** How some of the resource's own columns draw their cells (a status as a coloured chip); values, filters and export stay the field's. */
+  cells?: Record<string, GridColDef['renderCell']>;
+  /** What an empty grid says when no filter is set (an invitation to create the first row). */
+  empty?: ReactNode;
 }) {
   const navigate = useNavigate();
   const { id: editId } = useParams();
@@ -81,7 +87,7 @@ export function ResourceListPage({
   });
 
   const columns = useMemo<GridColDef[]>(() => {
-    const base = [...gridColumns(def), ...extraColumns];
+    const base = [...gridColumns(def).map((c) => (cells?.[c.field] ? { ...c, renderCell: cells[c.field] } : c)), ...extraColumns];
     if (!canManage) return base;
     return [
       ...base,
@@ -96,7 +102,7 @@ export function ResourceListPage({
         ],
       },
     ];
-  }, [def, canManage, navigate, editable, extraColumns, removal, deletable]);
+  }, [def, canManage, navigate, editable, extraColumns, removal, deletable, cells]);
 
   const applyView = (view: SavedView | null) => {
     setActiveView(view?.id ?? null);
@@ -138,7 +144,7 @@ export function ResourceListPage({
           columnVisibilityModel={columnVisibility}
           onColumnVisibilityModelChange={setColumnVisibility}
           onRowClick={({ id }) => navigate(`/${def.name}/${id}`)}
-          slots={{ noRowsOverlay: () => <EmptyOverlay def={def} filtered={filters.length > 0} /> }}
+          slots={{ noRowsOverlay: () => <EmptyOverlay def={def} filtered={filters.length > 0} empty={empty} /> }}
           sx={{ border: 0, '& .MuiDataGrid-row': { cursor: 'pointer' }, minHeight: 300 }}
         />
       </Card>
@@ -155,7 +161,8 @@ export function ResourceListPage({
   );
 }
 
-function EmptyOverlay({ def, filtered }: { def: ResourceDef; filtered: boolean }) {
+function EmptyOverlay({ def, filtered, empty }: { def: ResourceDef; filtered: boolean; empty?: ReactNode }) {
+  if (!filtered && empty) return <Box sx={{ display: 'grid', placeItems: 'center', height: '100%', p: 4, textAlign: 'center' }}>{empty}</Box>;
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', height: '100%', p: 4, textAlign: 'center' }}>
       <Typography color="text.secondary">

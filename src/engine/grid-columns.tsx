@@ -45,6 +45,12 @@ const GRID_TYPES: Partial<Record<ResourceField['kind'], GridColDef['type']>> = {
   select: 'singleSelect',
 };
 
+/** A 'YYYY-MM-DD' date as that day at local midnight, so the grid shows the day named, not the UTC instant's local day. */
+function calendarDay(value: string): Date {
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number);
+  return new Date(y!, m! - 1, d!);
+}
+
 /** Grid columns from a resource's fields; values stay as the API sends them. */
 export function gridColumns(def: ResourceDef): GridColDef[] {
   return def.fields
@@ -64,7 +70,7 @@ export function gridColumns(def: ResourceDef): GridColDef[] {
         filterable: filterOperators.length > 0,
         filterOperators,
         ...(f.options ? { valueOptions: f.options.map((o) => ({ value: o.value, label: o.label })) } : {}),
-        ...(type === 'date' || type === 'dateTime' ? { valueGetter: (value: string | null) => (value ? new Date(value) : null) } : {}),
+        ...(type === 'date' || type === 'dateTime' ? { valueGetter: (value: string | null) => (value ? (f.kind === 'date' ? calendarDay(value) : new Date(value)) : null) } : {}),
         ...(f.kind === 'image'
           ? {
               minWidth: 64,

@@ -36,6 +36,7 @@ const CrewRoutes = lazy(() => import('../pages/crews/CrewRoutes').then((m) => ({
 const CategoryRoutes = lazy(() => import('../pages/catalog/CategoryRoutes').then((m) => ({ default: m.CategoryRoutes })));
 const ItemRoutes = lazy(() => import('../pages/items/ItemRoutes').then((m) => ({ default: m.ItemRoutes })));
 const FileRoutes = lazy(() => import('../pages/files/FileRoutes').then((m) => ({ default: m.FileRoutes })));
+const ProjectRoutes = lazy(() => import('../pages/projects/ProjectRoutes').then((m) => ({ default: m.ProjectRoutes })));
 const RolesPage = lazy(() => import('../pages/roles/RolesPage').then((m) => ({ default: m.RolesPage })));
 const MemberRoutes = lazy(() => import('../pages/members/MemberRoutes').then((m) => ({ default: m.MemberRoutes })));
 const MemberInvitationAcceptPage = lazy(() =>
@@ -46,6 +47,8 @@ const MemberInvitationDeclinePage = lazy(() =>
 );
 // Konva comes only with this chunk.
 const ImageEditorPage = lazy(() => import('../pages/image-editor/ImageEditorPage').then((m) => ({ default: m.ImageEditorPage })));
+// The external budget review: no login, no chrome; more specific than the shell's projects routes, so it wins.
+const BudgetReviewPage = lazy(() => import('../pages/budget-review/BudgetReviewPage').then((m) => ({ default: m.BudgetReviewPage })));
 
 const guarded = (page: ReactNode) => <RouteGuard>{page}</RouteGuard>;
 
@@ -70,6 +73,7 @@ export function AppRoutes() {
         <Route path="member-invitation/:token/decline" element={guarded(<MemberInvitationDeclinePage />)} />
         <Route path="members-invitation/:companyId/:token/decline" element={guarded(<MemberInvitationDeclinePage />)} />
         <Route path="image-editor/:id" element={guarded(<ImageEditorPage />)} />
+        <Route path="projects/:projectId/budget/:budgetHash/review/:reviewHash/:action" element={<BudgetReviewPage />} />
         <Route element={guarded(<AppShell />)}>
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="companies" element={<CompaniesPage />} />
@@ -85,6 +89,7 @@ export function AppRoutes() {
           <Route path="roles" element={<RolesPage />} />
           <Route path="members/*" element={<MemberRoutes />} />
           <Route path="files/*" element={<FileRoutes />} />
+          <Route path="projects/*" element={<ProjectRoutes />} />
           {RESOURCES.filter((def) => !HAND_ROUTED.has(def.name)).map((def) => (
             <Route key={def.name} path={def.name}>
               <Route index element={<ResourceListPage def={def} />} />

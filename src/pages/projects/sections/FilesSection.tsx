@@ -1,0 +1,199 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { Alert, Button, Card, CardContent, CardHeader, IconButton, List, ListItem, ListItemText, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import { useInvalidate, useList, useNotification } from '@refinedev/core';
+import { useCallback, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { holds } from '../../../../permissions';
+import { FILE_MESSAGES } from '../../../../resources/files';
+import { PROJECT_FILE_TYPES, PROJECT_SUCCESS, type Project, type ProjectFile, type ProjectFileType } from '../../../../resources/project';
+import { apiFetch, type ApiError } from '../../../api/http';
+import { uploadFile } from '../../../api/upload';
+import { ConfirmDeleteDialog } from '../../../engine/ConfirmDeleteDialog';
+import { useSession } from '../../../session/useSession';
+import { formatSize, useMaxUploadMb } from '../../files/files-api';
+import { UploadPanel, type UploadEntry } from '../../files/UploadPanel';
+
+/**
+ * Sends each chosen file as its own POST /projects/{id}/files/{type}, with a bar per file below 100
+ * until the server answers; "File uploaded" for each one kept.
+ */
+function useProjectUploads(projectId: number, type: ProjectFileType, maxMb: number | null, onUploaded: () => void) {
+  const { open: notify } = useNotification();
+  const [entries, setEntries] = useState<UploadEntry[]>([]);
+  const seq = useRef(0);
+  const upload = useCallback(
+    (chosen: File[]) => {
+      const limit = maxMb === null ? Infinity : maxMb * 1024 * 1024;
+      if (maxMb !== null && chosen.some((f) => f.size > limit)) notify?.({ type: 'error', message: FILE_MESSAGES.tooLarge(maxMb), key: `project-files-too-large-${type}` });
+      const sending = chosen.filter((f) => f.size <= limit).map((file) => ({ file, id: `${type}-${++seq.current}` }));
+      if (!sending.length) return;
+      const update = (id: string, change: Partial<UploadEntry>) => setEntries((all) => all.map((e) => (e.id === id ? { ...e, ...change } : e)));
+      setEntries((all) => [...all.filter((e) => !e.done), ...sending.map(({ file, id }) => ({ id, name: file.name, percent: 0, done: false }))]);
+      for (const { file, id } of sending) {
+        uploadFile<ProjectFile>(`/projects/${projectId}/files/${type}`, {}, file, (percent) => update(id, { percent }), {
+          maxBytes: maxMb === null ? undefined : limit,
+          tooLargeMessage: maxMb === null ? undefined : FILE_MESSAGES.tooLarge(maxMb),
+        }).then(
+          () => {
+            update(id, { percent: 100, done: true });
+            notify?.({ type: 'success', message: PROJECT_SUCCESS.fileUploaded });
+            onUploaded();
+          },
+          (err: ApiError) => {
+            update(id, { done: true, error: err.message });
+            notify?.({ type: 'error', message: err.message });
+          },
+        );
+      }
+    },
+    [projectId, type, maxMb, notify, onUploaded],
+  );
+  return { entries, upload, dismiss: () => setEntries((all) => all.filter((e) => !e.done)) };
+}
+
+const day = (iso: string) => new Date(iso).toLocaleDateString();
+
+function FileGroup({ project, type, label, canManage, maxMb }: { project: Project; type: ProjectFileType; label: string; canManage: boolean; maxMb: number | null }) {
+  const invalidate = useInvalidate();
+  const { open: notify } = useNotification();
+  const { result, query } = useList<ProjectFile>({
+    resource: 'project-files',
+    meta: { path: `/projects/${project.id}/files` },
+    filters: [{ field: 'type', operator: 'eq', value: type }],
+    pagination: { mode: 'off' },
+    errorNotification: false,
+  });
+  const refresh = useCallback(() => {
+    void invalidate({ resource: 'project-files', invalidates: ['list'] });
+    void invalidate({ resource: 'project-overview', invalidates: ['detail'], id: project.id });
+  }, [invalidate, project.id]);
+  const { entries, upload, dismiss } = useProjectUploads(project.id, type, maxMb, refresh);
+  const input = useRef<HTMLInputElement>(null);
+  const [deleting, setDeleting] = useState<ProjectFile | null>(null);
+  const inputId = `project-files-${type}`;
+
+  return (
+    <Card>
+      <CardHeader
+        title={label}
+        slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }}
+        action={
+          canManage && (
+            <>
+              <input
+                ref={input}
+                id={inputId}
+                type="file"
+                multiple
+                hidden
+                aria-label={`Choose ${label.toLowerCase()} files`}
+                onChange={(e) => {
+                  upload(Array.from(e.target.files ?? []));
+                  e.target.value = '';
+                }}
+              />
+              <Button startIcon={<UploadFileOutlined />} onClick={() => input.current?.click()}>
+                Upload
+              </Button>
+            </>
+          )
+        }
+      />
+      <CardContent sx={{ pt: 0 }}>
+        <Stack spacing={1}>
+          <UploadPanel entries={entries} onDismiss={dismiss} />
+          {query.isLoading ? (
+            <Skeleton variant="rounded" height={56} />
+          ) : query.isError ? (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => query.refetch()}>
+                  Try again
+                </Button>
+              }
+            >
+              The {label.toLowerCase()} files could not be loaded.
+            </Alert>
+          ) : result.data.length === 0 ? (
+            <Typography color="text.secondary">{canManage ? `No ${label.toLowerCase()} files yet. Upload one.` : `No ${label.toLowerCase()} files yet.`}</Typography>
+          ) : (
+            <List dense disablePadding aria-label={`${label} files`}>
+              {result.data.map((f) => (
+                <ListItem
+                  key={f.id}
+                  divider
+                  disableGutters
+                  secondaryAction={
+                    <Stack direction="row">
+                      <Tooltip title="Open">
+                        <IconButton component="a" href={f.url} target="_blank" rel="noopener" aria-label={`Open ${f.name}`}>
+                          <OpenInNew fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title="Download">
+                        <IconButton component="a" href={f.url} download={f.name} aria-label={`Download ${f.name}`}>
+                          <DownloadOutlined fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      {canManage && (
+                        <Tooltip title="Delete">
+                          <IconButton onClick={() => setDeleting(f)} aria-label={`Delete ${f.name}`}>
+                            <DeleteOutline fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
+                    </Stack>
+                  }
+                  sx={{ pr: canManage ? 15 : 10 }}
+                >
+                  <ListItemText
+                    primary={f.name}
+                    secondary={[formatSize(f.length), f.uploadedBy, day(f.createdAt)].filter(Boolean).join(' · ')}
+                    slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </Stack>
+      </CardContent>
+      {deleting && (
+        <ConfirmDeleteDialog
+          wording={{ title: 'Delete file?', text: `“${deleting.name}” will be deleted from the project. This cannot be undone.`, confirm: 'Delete' }}
+          onConfirm={async () => {
+            await apiFetch(`/filesNew/${deleting.id}`, { method: 'DELETE' });
+            notify?.({ type: 'success', message: PROJECT_SUCCESS.fileDeleted });
+            refresh();
+          }}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** The project's files in three groups (spec 02 §3 Project file): contract, work order and other. */
+export function FilesSection({ project, canManage }: { project: Project; canManage: boolean }) {
+  const maxMb = useMaxUploadMb();
+  const { profile } = useSession();
+  return (
+    <Stack spacing={2}>
+      {project.relation === 'owner' && project.folderId !== null && holds(profile, 'files:view') && (
+        <Typography variant="body2" color="text.secondary">
+          The files are kept in the project's folder of the file manager.{' '}
+          <Button size="small" component={RouterLink} to={`/files/${project.folderId}`} startIcon={<FolderOpenOutlined />}>
+            Open the folder
+          </Button>
+        </Typography>
+      )}
+      {PROJECT_FILE_TYPES.map((t) => (
+        <FileGroup key={t.value} project={project} type={t.value} label={t.label} canManage={canManage} maxMb={maxMb} />
+      ))}
+    </Stack>
+  );
+}
