@@ -1,0 +1,238 @@
+import { Alert, Box, Button, CircularProgress, Container, Divider, Paper, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { BUDGET_MESSAGES, SIGNED_APPROVAL_REASON, type ExternalBudgetReview } from '../../../resources/budget';
+import { formatMoney } from '../../../resources/money';
+import { apiFetch, type ApiError } from '../../api/http';
+import { uploadFile } from '../../api/upload';
+import { BudgetTotals } from '../projects/budget/BudgetTotals';
+import { BudgetItemsTable } from './BudgetItemsTable';
+import { PdfDownloadButton } from './PdfDownloadButton';
+import { ReasonDialog } from './ReasonDialog';
+import { SignatureDialog } from './SignatureDialog';
+
+type Loaded = { state: 'loading' } | { state: 'gone'; message: string } | { state: 'ready'; view: ExternalBudgetReview };
+type Outcome = 'approved' | 'rejected' | null;
+
+/** A link that no longer works answers 404 or 410 with its reason. */
+const isGone = (err: unknown) => [404, 410].includes((err as ApiError).statusCode);
+
+/**
+ * projects/:projectId/budget/:budgetHash/review/:reviewHash/:action: the external budget review
+ * (spec 02 §2, §4, §8), open to anyone holding the link, without the app's chrome. It shows the
+ * project, the companies, the items and the totals, and lets the reviewer approve with a signature or
+ * reject with a reason; :action 'approve' or 'reject' opens that dialog at once. A used, revoked or
+ * expired link shows the server's message and nothing to press; a failed decision shows the server's
+ * message on the page.
+ */
+export function BudgetReviewPage() {
+  const { budgetHash = '', reviewHash = '', action } = useParams();
+  const base = `/public/budget-review/${encodeURIComponent(budgetHash)}/${encodeURIComponent(reviewHash)}`;
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoaded({ state: 'loading' });
+    apiFetch<ExternalBudgetReview>(base, { anonymous: true, quiet: true, signal: controller.signal })
+      .then(({ data }) => {
+        setLoaded({ state: 'ready', view: data });
+        if (data.review.status === 'approved' || data.review.status === 'rejected') setOutcome(data.review.status);
+        else if (data.review.status === 'pending' && (action === 'approve' || action === 'reject')) setDialog(action);
+      })
+      .catch((err: ApiError) => {
+        if (err.name !== 'AbortError') setLoaded({ state: 'gone', message: err.message || BUDGET_MESSAGES.linkUsed });
+      });
+    return () => controller.abort();
+  }, [base, action]);
+
+  const decided = (err: unknown) => {
+    if (isGone(err)) setLoaded({ state: 'gone', message: (err as ApiError).message || BUDGET_MESSAGES.linkUsed });
+    else setFailure((err as Error).message);
+    setDialog(null);
+  };
+
+  const approve = async (png: Blob, name: string | null, onProgress: (percent: number) => void) => {
+    setFailure(null);
+    try {
+      await uploadFile(`${base}/approve`, { name: name ?? '' }, new File([png], 'signature.png', { type: 'image/png' }), onProgress);
+      setOutcome('approved');
+      setDialog(null);
+    } catch (err) {
+      decided(err);
+    }
+  };
+
+  const reject = async (reason: string) => {
+    setFailure(null);
+    try {
+      await apiFetch(`${base}/reject`, { method: 'POST', body: { reason }, anonymous: true, quiet: true });
+      setOutcome('rejected');
+      setDialog(null);
+    } catch (err) {
+      decided(err);
+    }
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.100' }}>
+      <Box component="header" sx={{ bgcolor: '#1b2433', color: '#fff', px: { xs: 2, sm: 3 }, py: 1.5 }}>
+        <Typography component="p" variant="h6" fontWeight={800}>
+          Fieldwork
+        </Typography>
+      </Box>
+      <Container component="main" maxWidth="md" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
+        {loaded.state === 'loading' ? (
+          <Box role="status" aria-label="Loading budget" sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
+            <CircularProgress />
+          </Box>
+        ) : loaded.state === 'gone' ? (
+          <Paper sx={{ p: { xs: 2, sm: 4 } }}>
+            <Typography variant="h5" component="h1" gutterBottom>
+              Budget review
+            </Typography>
+            <Alert severity="warning">{loaded.message}</Alert>
+          </Paper>
+        ) : (
+          <Review
+            view={loaded.view}
+            outcome={outcome}
+            failure={failure}
+            pdfPath={`${base}/pdf`}
+            onApprove={() => setDialog('approve')}
+            onReject={() => setDialog('reject')}
+          />
+        )}
+      </Container>
+      {loaded.state === 'ready' && dialog === 'approve' && (
+        <SignatureDialog
+          title="Approve and sign"
+          intro={
+            <Typography>
+              You approve the budget of <strong>{loaded.view.project.projectName}</strong> for <strong>{formatMoney(loaded.view.budget.total)}</strong> (“{SIGNED_APPROVAL_REASON}”).
+            </Typography>
+          }
+          askName={loaded.view.review.reviewerName}
+          onSign={approve}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {loaded.state === 'ready' && dialog === 'reject' && (
+        <ReasonDialog
+          title="Reject the budget"
+          intro={`Tell ${loaded.view.project.companyName} what should change.`}
+          label="Reason"
+          requiredMessage={BUDGET_MESSAGES.reason}
+          confirmLabel="Reject budget"
+          onConfirm={reject}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Box>
+  );
+}
+
+function Review({
+  view,
+  outcome,
+  failure,
+  pdfPath,
+  onApprove,
+  onReject,
+}: {
+  view: ExternalBudgetReview;
+  outcome: Outcome;
+  failure: string | null;
+  pdfPath: string;
+  onApprove: () => void;
+  onReject: () => void;
+}) {
+  const { project, budget, review, items } = view;
+  const facts: Array<[string, string | null]> = [
+    ['Project', `${project.projectName} (${project.code})`],
+    ['From', project.companyName],
+    ['Client', project.clientName],
+    ['Reviewer', `${review.reviewerName} · ${review.reviewerEmail}`],
+  ];
+  const open = outcome === null && review.status === 'pending';
+  return (
+    <Stack spacing={2} sx={{ pb: open ? { xs: 10, sm: 0 } : 0 }}>
+      <Paper sx={{ p: { xs: 2, sm: 4 } }}>
+        <Stack spacing={2.5}>
+          <Box>
+            <Typography variant="h5" component="h1">
+              Budget review
+            </Typography>
+            <Typography color="text.secondary">
+              {project.companyName} asks you to review the budget of {project.projectName}.
+            </Typography>
+          </Box>
+          {outcome === 'approved' && (
+            <Alert severity="success" action={<PdfDownloadButton path={pdfPath} filename={`Budget_${project.code}.pdf`} anonymous variant="contained" />} sx={{ flexWrap: 'wrap', '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' }, pl: { xs: 0, sm: 2 } } }}>
+              Budget approved. Thank you.
+            </Alert>
+          )}
+          {outcome === 'rejected' && (
+            <Alert severity="info">
+              Budget rejected.{review.statusReason ? ` Your reason: “${review.statusReason}”` : ` ${project.companyName} will read your reason.`}
+            </Alert>
+          )}
+          {failure && <Alert severity="error">{failure}</Alert>}
+          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '80px 1fr', sm: '110px 1fr' }, gap: 0.75, m: 0 }}>
+            {facts
+              .filter(([, value]) => value)
+              .map(([label, value]) => (
+                <Box key={label} sx={{ display: 'contents' }}>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {label}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                    {value}
+                  </Typography>
+                </Box>
+              ))}
+          </Box>
+          <Divider />
+          <BudgetTotals budget={budget} />
+          <Divider />
+          <Box>
+            <Typography variant="subtitle1" component="h2" fontWeight={600} gutterBottom>
+              Items ({budget.itemCount})
+            </Typography>
+            <BudgetItemsTable items={items} />
+            {items.length < budget.itemCount && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                The first {items.length.toLocaleString('en-US')} items are listed; the total covers all {budget.itemCount.toLocaleString('en-US')}.
+              </Typography>
+            )}
+          </Box>
+        </Stack>
+      </Paper>
+      {open && (
+        <Paper
+          elevation={3}
+          sx={{
+            p: 1.5,
+            position: { xs: 'fixed', sm: 'static' },
+            left: 0,
+            right: 0,
+            bottom: 0,
+            zIndex: 2,
+            borderRadius: { xs: 0, sm: 1 },
+          }}
+        >
+          <Stack direction="row" spacing={1.5} justifyContent={{ xs: 'stretch', sm: 'flex-end' }}>
+            <Button variant="outlined" color="error" onClick={onReject} size="large" sx={{ flex: { xs: 1, sm: 'none' } }}>
+              Reject
+            </Button>
+            <Button variant="contained" onClick={onApprove} size="large" sx={{ flex: { xs: 2, sm: 'none' } }}>
+              Approve and sign
+            </Button>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,134 @@
+import { Alert, Box, LinearProgress, MenuItem, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useOne } from '@refinedev/core';
+import { useState } from 'react';
+import type { BudgetDetails, BudgetDistribution } from '../../../../resources/budget';
+import { formatMoney } from '../../../../resources/money';
+import { BUDGET_RESOURCES, type BudgetPaths } from './budget-api';
+
+/** A share as the API answers it, a percent of the total. */
+const sharePercent = (share: number) => Math.max(0, Math.min(100, share));
+
+/**
+ * The budget's figures: planned money per item category (budget-distribution) as bars, and per item
+ * the planned amount against change orders, production and billing (budget-details), with totals.
+ * Both follow the category chosen.
+ */
+export function BudgetFigures({ paths, companyId }: { paths: BudgetPaths; companyId: number }) {
+  const [categoryId, setCategoryId] = useState(0);
+  const all = useFigures<BudgetDistribution>(paths.distribution(companyId, 0));
+  const distribution = useFigures<BudgetDistribution>(paths.distribution(companyId, categoryId));
+  const details = useFigures<BudgetDetails>(paths.details(companyId, categoryId));
+  const categories = (all.data?.categories ?? []).filter((c) => c.categoryId !== null);
+
+  return (
+    <Stack spacing={3}>
+      {categories.length > 0 && (
+        <TextField select label="Category" value={categoryId} onChange={(e) => setCategoryId(Number(e.target.value))} sx={{ maxWidth: 320 }} size="small">
+          <MenuItem value={0}>All categories</MenuItem>
+          {categories.map((c) => (
+            <MenuItem key={c.categoryId} value={c.categoryId!}>
+              {c.categoryName}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <Box component="section" aria-labelledby="distribution-title">
+        <Typography id="distribution-title" variant="subtitle1" fontWeight={600} gutterBottom>
+          By category
+        </Typography>
+        {distribution.loading ? (
+          <Skeleton variant="rounded" height={100} />
+        ) : distribution.failure ? (
+          <Alert severity="error">The distribution could not be loaded. {distribution.failure}</Alert>
+        ) : !distribution.data?.categories.length ? (
+          <Typography color="text.secondary">No items to distribute yet.</Typography>
+        ) : (
+          <Stack spacing={1.5}>
+            {distribution.data.categories.map((c) => (
+              <Box key={c.categoryId ?? 'none'}>
+                <Stack direction="row" justifyContent="space-between" spacing={1}>
+                  <Typography variant="body2" noWrap sx={{ minWidth: 0 }}>
+                    {c.categoryName} · {c.itemCount} {c.itemCount === 1 ? 'item' : 'items'}
+                  </Typography>
+                  <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(c.amount)} · {sharePercent(c.share).toLocaleString('en-US', { maximumFractionDigits: 1 })} %
+                  </Typography>
+                </Stack>
+                <LinearProgress
+                  variant="determinate"
+                  value={sharePercent(c.share)}
+                  aria-label={`${c.categoryName} share`}
+                  sx={{ height: 8, borderRadius: 4, ...(c.color ? { '& .MuiLinearProgress-bar': { bgcolor: c.color } } : {}) }}
+                />
+              </Box>
+            ))}
+            <Typography variant="body2" fontWeight={600} textAlign="right">
+              Total {formatMoney(distribution.data.total)}
+            </Typography>
+          </Stack>
+        )}
+      </Box>
+      <Box component="section" aria-labelledby="details-title">
+        <Typography id="details-title" variant="subtitle1" fontWeight={600} gutterBottom>
+          Planned, produced and billed
+        </Typography>
+        {details.loading ? (
+          <Skeleton variant="rounded" height={160} />
+        ) : details.failure ? (
+          <Alert severity="error">The details could not be loaded. {details.failure}</Alert>
+        ) : !details.data?.rows.length ? (
+          <Typography color="text.secondary">No items yet.</Typography>
+        ) : (
+          <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+            <Table size="small" aria-labelledby="details-title">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Item</TableCell>
+                  <TableCell align="right">Planned</TableCell>
+                  <TableCell align="right">Change orders</TableCell>
+                  <TableCell align="right">Produced</TableCell>
+                  <TableCell align="right">Billed</TableCell>
+                  <TableCell align="right">Remaining</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {details.data.rows.map((r) => (
+                  <TableRow key={r.budgetItemId}>
+                    <TableCell sx={{ minWidth: 140 }}>
+                      {r.itemName}
+                      <Typography variant="caption" color="text.secondary" display="block">
+                        {r.quantity}
+                        {r.unit ? ` ${r.unit}` : ''} × {formatMoney(r.price)}
+                      </Typography>
+                    </TableCell>
+                    <TableCell align="right">{formatMoney(r.plannedAmount)}</TableCell>
+                    <TableCell align="right">{formatMoney(r.changeOrderAmount)}</TableCell>
+                    <TableCell align="right">{formatMoney(r.producedAmount)}</TableCell>
+                    <TableCell align="right">{formatMoney(r.billedAmount)}</TableCell>
+                    <TableCell align="right">{formatMoney(r.remainingAmount)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+              <TableFooter>
+                <TableRow sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' } }}>
+                  <TableCell>Total</TableCell>
+                  <TableCell align="right">{formatMoney(details.data.totals.plannedAmount)}</TableCell>
+                  <TableCell align="right">{formatMoney(details.data.totals.changeOrderAmount)}</TableCell>
+                  <TableCell align="right">{formatMoney(details.data.totals.producedAmount)}</TableCell>
+                  <TableCell align="right">{formatMoney(details.data.totals.billedAmount)}</TableCell>
+                  <TableCell align="right">{formatMoney(details.data.totals.remainingAmount)}</TableCell>
+                </TableRow>
+              </TableFooter>
+            </Table>
+          </TableContainer>
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
+/** One figures answer, refreshed with the rest of the budget after a change. */
+function useFigures<T extends object>(path: string) {
+  const { result, query } = useOne<T & { id?: string }>({ resource: BUDGET_RESOURCES.figures, id: path, meta: { itemPath: path }, errorNotification: false });
+  return { data: result as T | undefined, loading: query.isLoading, failure: query.isError ? (query.error?.message ?? 'Try again later.') : null };
+}

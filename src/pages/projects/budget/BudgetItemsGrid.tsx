@@ -1,0 +1,105 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import HistoryIcon from '@mui/icons-material/History';
+import PostAddIcon from '@mui/icons-material/PostAdd';
+import { Alert, Box, Card, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { useDataGrid } from '@refinedev/mui';
+import { useMemo } from 'react';
+import type { BudgetItem } from '../../../../resources/budget';
+import { formatMoney } from '../../../../resources/money';
+
+export interface ItemActions {
+  onEdit?: (item: BudgetItem) => void;
+  onDelete?: (item: BudgetItem) => void;
+  onChangeOrder?: (item: BudgetItem) => void;
+  onHistory?: (item: BudgetItem) => void;
+}
+
+const money = (value: string | null | undefined) => (value === null || value === undefined ? '' : formatMoney(value));
+const PHONE_HIDDEN = { itemCode: false, unit: false, categoryName: false, reportWeight: false, changeOrderCount: false };
+
+/**
+ * The budget's items, paged and sorted on the server (items/company, or items/parent read-only for a
+ * sub-project). The row actions offered are those the caller passes: edit and delete while the budget
+ * is editable, change order once approved, history where there is one.
+ */
+export function BudgetItemsGrid({ resource, path, actions = {}, label }: { resource: string; path: string; actions?: ItemActions; label: string }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const { dataGridProps, tableQuery } = useDataGrid<BudgetItem>({
+    resource,
+    meta: { path },
+    pagination: { pageSize: 25 },
+    sorters: { initial: [{ field: 'itemName', order: 'asc' }] },
+    syncWithLocation: false,
+  });
+  const { onEdit, onDelete, onChangeOrder, onHistory } = actions;
+
+  const columns = useMemo<GridColDef<BudgetItem>[]>(() => {
+    const base: GridColDef<BudgetItem>[] = [
+      { field: 'itemName', headerName: 'Item', flex: 1, minWidth: 160 },
+      { field: 'itemCode', headerName: 'Code', width: 110 },
+      { field: 'unit', headerName: 'Unit', width: 90 },
+      { field: 'categoryName', headerName: 'Category', width: 140 },
+      { field: 'quantity', headerName: 'Quantity', type: 'number', width: 110 },
+      { field: 'price', headerName: 'Unit price', width: 130, align: 'right', headerAlign: 'right', valueFormatter: money },
+      { field: 'amount', headerName: 'Amount', width: 140, align: 'right', headerAlign: 'right', valueFormatter: money },
+      { field: 'reportWeight', headerName: 'Report weight', type: 'boolean', width: 120, sortable: false },
+      {
+        field: 'changeOrderCount',
+        headerName: 'Change orders',
+        type: 'number',
+        width: 130,
+        sortable: false,
+        valueFormatter: (value: number, row) => (row.pendingChangeOrders ? `${value} (${row.pendingChangeOrders} open)` : String(value)),
+      },
+    ];
+    if (!onEdit && !onDelete && !onChangeOrder && !onHistory) return base;
+    return [
+      ...base,
+      {
+        field: 'actions',
+        type: 'actions',
+        headerName: 'Actions',
+        width: 120,
+        getActions: ({ row }) => [
+          ...(onEdit ? [<GridActionsCellItem key="edit" icon={<EditOutlined />} label={`Edit ${row.itemName}`} onClick={() => onEdit(row)} />] : []),
+          ...(onChangeOrder ? [<GridActionsCellItem key="co" icon={<PostAddIcon />} label={`Change order for ${row.itemName}`} onClick={() => onChangeOrder(row)} />] : []),
+          ...(onHistory && row.changeOrderCount > 0
+            ? [<GridActionsCellItem key="history" icon={<HistoryIcon />} label={`History of ${row.itemName}`} onClick={() => onHistory(row)} showInMenu={!!onEdit} />]
+            : []),
+          ...(onDelete ? [<GridActionsCellItem key="delete" icon={<DeleteOutline />} label={`Delete ${row.itemName}`} onClick={() => onDelete(row)} showInMenu />] : []),
+        ],
+      },
+    ];
+  }, [onEdit, onDelete, onChangeOrder, onHistory]);
+
+  return (
+    <Box>
+      {tableQuery.isError && <Alert severity="error" sx={{ mb: 2 }}>The budget items could not be loaded. {tableQuery.error?.message}</Alert>}
+      <Card variant="outlined">
+        <DataGrid
+          {...dataGridProps}
+          columns={columns}
+          autoHeight
+          disableRowSelectionOnClick
+          disableColumnFilter
+          pageSizeOptions={[25, 50, 100]}
+          columnVisibilityModel={phone ? PHONE_HIDDEN : undefined}
+          aria-label={label}
+          slots={{ noRowsOverlay: () => <Empty /> }}
+          sx={{ border: 0, minHeight: 240 }}
+        />
+      </Card>
+    </Box>
+  );
+}
+
+function Empty() {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', height: '100%', p: 4 }}>
+      <Typography color="text.secondary">No items in this budget yet.</Typography>
+    </Box>
+  );
+}

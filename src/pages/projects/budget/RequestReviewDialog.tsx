@@ -1,0 +1,117 @@
+import { Alert, Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, useMediaQuery, useTheme } from '@mui/material';
+import { useList, useNotification } from '@refinedev/core';
+import { useEffect, useMemo, useState } from 'react';
+import type { MemberView } from '../../../../resources/member';
+import type { Project } from '../../../../resources/project';
+import { requestReview, type BudgetPaths } from './budget-api';
+
+const SEARCH_DELAY_MS = 250;
+type Reviewer = MemberView & { companyName: string };
+
+/** People of one company, searched on the server as typed; a company the caller cannot list gives none. */
+function usePeople(companyId: number | null, companyName: string, search: string): { people: Reviewer[]; loading: boolean } {
+  const { result, query } = useList<MemberView>({
+    resource: 'budget-reviewers',
+    meta: { path: `/companies/${companyId}/memberships`, quiet: true },
+    pagination: { currentPage: 1, pageSize: 25 },
+    filters: [...(search ? [{ field: 'q', operator: 'eq' as const, value: search }] : []), { field: 'status', operator: 'eq' as const, value: 'accepted' }],
+    sorters: [{ field: 'name', order: 'asc' }],
+    queryOptions: { enabled: companyId !== null },
+    errorNotification: false,
+  });
+  const people = useMemo(() => (query.isError ? [] : result.data.map((m) => ({ ...m, companyName }))), [result.data, query.isError, companyName]);
+  return { people, loading: companyId !== null && query.isLoading };
+}
+
+/**
+ * Asks someone to review the budget: a member of the company that runs the project or of its client
+ * company. The reviewer is told by mail, with a link to review without signing in.
+ */
+export function RequestReviewDialog({ project, paths, onClose }: { project: Project; paths: BudgetPaths; onClose: (requested: boolean) => void }) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const { open: notify } = useNotification();
+  const [input, setInput] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(input.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [input]);
+  const own = usePeople(project.companyId, project.companyName, search);
+  const client = usePeople(project.clientId, project.clientName ?? 'Client', search);
+  const options = useMemo(() => [...client.people, ...own.people], [client.people, own.people]);
+  const [reviewer, setReviewer] = useState<Reviewer | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const request = async () => {
+    if (!reviewer) {
+      setMissing(true);
+      return;
+    }
+    setFailure(null);
+    setBusy(true);
+    try {
+      await requestReview(paths, reviewer.id);
+      notify?.({ type: 'success', message: `Review requested from ${reviewer.name}` });
+      onClose(true);
+    } catch (err) {
+      setFailure((err as Error).message);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={() => !busy && onClose(false)} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="request-review-title">
+      <DialogTitle id="request-review-title">Request a review</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <DialogContentText>
+            The reviewer gets an e-mail with a link to approve and sign the budget, or reject it, without signing in.
+          </DialogContentText>
+          {failure && <Alert severity="error">{failure}</Alert>}
+          <Autocomplete
+            options={options}
+            value={reviewer}
+            loading={own.loading || client.loading}
+            groupBy={(o) => o.companyName}
+            filterOptions={(o) => o}
+            getOptionLabel={(o) => o.name}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            onChange={(_e, v) => {
+              setReviewer(v);
+              setMissing(false);
+            }}
+            onInputChange={(_e, text, reason) => reason === 'input' && setInput(text)}
+            renderOption={(props, o) => (
+              <li {...props} key={o.id}>
+                <ListLine primary={o.name} secondary={o.email} />
+              </li>
+            )}
+            renderInput={(params) => (
+              <TextField {...params} label="Reviewer" autoFocus error={missing} helperText={missing ? 'Choose a reviewer' : undefined} />
+            )}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => onClose(false)} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={request} disabled={busy}>
+          Request review
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function ListLine({ primary, secondary }: { primary: string; secondary: string }) {
+  return (
+    <Stack sx={{ minWidth: 0 }}>
+      <span>{primary}</span>
+      <span style={{ fontSize: '0.8em', opacity: 0.7, overflowWrap: 'anywhere' }}>{secondary}</span>
+    </Stack>
+  );
+}

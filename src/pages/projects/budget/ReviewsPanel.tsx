@@ -1,0 +1,80 @@
+import { Alert, Box, Button, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import { useList } from '@refinedev/core';
+import type { BudgetReview } from '../../../../resources/budget';
+import { BUDGET_RESOURCES, type BudgetPaths } from './budget-api';
+import { formatInstant, ReviewStatusChip } from './budget-status';
+
+function describe(review: BudgetReview): string {
+  switch (review.status) {
+    case 'approved':
+      return review.signed
+        ? `Signed${review.signerName && review.signerName !== review.reviewerName ? ` by ${review.signerName}` : ''} ${formatInstant(review.signedAt)}`
+        : `Approved ${formatInstant(review.decidedAt)}`;
+    case 'rejected':
+      return `Rejected ${formatInstant(review.decidedAt)}`;
+    case 'revoked':
+      return `Revoked ${formatInstant(review.decidedAt)}`;
+    default:
+      return `Asked ${formatInstant(review.createdAt)}`;
+  }
+}
+
+/**
+ * The budget's reviews: who was asked, how they decided, why, and when they signed. The company that
+ * runs the project may revoke a pending review; the caller's own pending review is decided from the
+ * notice above the tabs.
+ */
+export function ReviewsPanel({ paths, canManage, onRevoke }: { paths: BudgetPaths; canManage: boolean; onRevoke: (review: BudgetReview) => void }) {
+  const { result, query } = useList<BudgetReview>({
+    resource: BUDGET_RESOURCES.reviews,
+    meta: { path: paths.reviews },
+    pagination: { mode: 'off' },
+    sorters: [{ field: 'createdAt', order: 'desc' }],
+  });
+  if (query.isLoading) return <Skeleton variant="rounded" height={120} />;
+  if (query.isError) return <Alert severity="error">The reviews could not be loaded.</Alert>;
+  if (!result.data.length) {
+    return <Typography color="text.secondary">No reviews yet. Submit the budget, then ask people of your company or the client's to review it.</Typography>;
+  }
+  return (
+    <List disablePadding aria-label="Reviews">
+      {result.data.map((review) => (
+        <ListItem
+          key={review.id}
+          divider
+          disableGutters
+          sx={{ alignItems: 'flex-start', flexWrap: 'wrap', gap: 1 }}
+          secondaryAction={
+            canManage && review.status === 'pending' ? (
+              <Button size="small" color="warning" onClick={() => onRevoke(review)}>
+                Revoke
+              </Button>
+            ) : undefined
+          }
+        >
+          <ListItemText
+            sx={{ pr: canManage && review.status === 'pending' ? 10 : 0 }}
+            primary={
+              <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+                <Typography component="span" fontWeight={600}>
+                  {review.reviewerName}
+                </Typography>
+                <ReviewStatusChip status={review.status} />
+              </Stack>
+            }
+            secondary={
+              <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+                {review.reviewerEmail} · {describe(review)}
+                {review.statusReason && review.status !== 'approved' && (
+                  <Box component="span" sx={{ display: 'block', mt: 0.5, color: 'text.primary' }}>
+                    “{review.statusReason}”
+                  </Box>
+                )}
+              </Box>
+            }
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,88 @@
+import { useInvalidate } from '@refinedev/core';
+import { useCallback } from 'react';
+import type { BudgetReview, ChangeOrder } from '../../../../resources/budget';
+import { apiFetch } from '../../../api/http';
+import { uploadFile } from '../../../api/upload';
+
+/** The API paths of one project's budget (spec 02 §7 Budgets). */
+export function budgetPaths(projectId: number, budgetId: number) {
+  const budget = `/projects/${projectId}/budgets/${budgetId}`;
+  return {
+    budget,
+    items: `${budget}/items/company`,
+    parentItems: `${budget}/items/parent`,
+    addItem: `${budget}/items`,
+    addItems: `${budget}/items/multiple`,
+    item: `${budget}/items/:id`,
+    itemHistory: (budgetItemId: number) => `${budget}/items/${budgetItemId}/history`,
+    submit: `${budget}/submit`,
+    submitSinglePart: `${budget}/submitSinglePart`,
+    comments: `${budget}/comments`,
+    activity: `${budget}/activity`,
+    reviews: `${budget}/reviews`,
+    review: (reviewId: number) => `${budget}/reviews/${reviewId}`,
+    sign: (reviewId: number) => `${budget}/reviews/${reviewId}/sign`,
+    pdf: `${budget}/pdf`,
+    changeOrders: `${budget}/change-orders`,
+    changeOrder: (id: number) => `${budget}/change-orders/${id}`,
+    distribution: (companyId: number, categoryId: number) => `/projects/${projectId}/budget-distribution/${companyId}/${categoryId}`,
+    details: (companyId: number, categoryId: number) => `/projects/${projectId}/budget-details/${companyId}/${categoryId}`,
+  };
+}
+export type BudgetPaths = ReturnType<typeof budgetPaths>;
+
+/** Refine resource names of the budget's lists and figures, so one change refreshes what shows it. */
+export const BUDGET_RESOURCES = {
+  budget: 'budgets',
+  items: 'budget-items',
+  parentItems: 'budget-parent-items',
+  reviews: 'budget-reviews',
+  changeOrders: 'change-orders',
+  comments: 'budget-comments',
+  figures: 'budget-figures',
+  activity: 'activity',
+} as const;
+
+/** After a change: the budget (status, totals), its lists, figures and activity load again. */
+export function useBudgetRefresh() {
+  const invalidate = useInvalidate();
+  return useCallback(
+    () =>
+      Promise.all(
+        Object.values(BUDGET_RESOURCES).map((resource) => invalidate({ resource, invalidates: ['all'] })),
+      ).then(() => undefined),
+    [invalidate],
+  );
+}
+
+/** A form's text as the API's number: empty is 0 (spec 02 §5: a missing value becomes 0). */
+export const wholeOrZero = (value: string) => (value.trim() === '' ? 0 : Number(value.trim()));
+/** A price or percent as typed, for the server to read exactly (never through a float); empty is 0. */
+export const decimalOrZero = (value: string) => (value.trim() === '' ? '0' : value.trim().replace(/,/g, ''));
+
+export const submitBudget = (paths: BudgetPaths, singlePart: boolean, body: { retainagePercent: string; profitabilityPercent: string }) =>
+  apiFetch(singlePart ? paths.submitSinglePart : paths.submit, { method: 'POST', body, quiet: true });
+
+export const cancelSubmission = (paths: BudgetPaths) => apiFetch(paths.submit, { method: 'DELETE' });
+
+export const requestReview = (paths: BudgetPaths, memberId: number) =>
+  apiFetch<BudgetReview>(paths.reviews, { method: 'POST', body: { memberId }, quiet: true });
+
+export const revokeReview = (paths: BudgetPaths, reviewId: number) => apiFetch(paths.review(reviewId), { method: 'DELETE' });
+
+export const rejectReview = (paths: BudgetPaths, reviewId: number, statusReason: string) =>
+  apiFetch<BudgetReview>(paths.review(reviewId), { method: 'PATCH', body: { status: 'rejected', statusReason }, quiet: true });
+
+/** Signing uploads the drawn signature; the server then approves the review with 'Approved budget'. */
+export const signReview = (paths: BudgetPaths, reviewId: number, png: Blob, onProgress: (percent: number) => void) =>
+  uploadFile<BudgetReview>(paths.sign(reviewId), { type: 'signature' }, new File([png], 'signature.png', { type: 'image/png' }), onProgress);
+
+export const sendChangeOrder = (paths: BudgetPaths, id: number, price: string) =>
+  apiFetch<ChangeOrder>(`${paths.changeOrder(id)}/send`, { method: 'POST', body: { price }, quiet: true });
+
+export const acceptChangeOrder = (paths: BudgetPaths, id: number) => apiFetch<ChangeOrder>(`${paths.changeOrder(id)}/accept`, { method: 'POST' });
+
+export const sendBackChangeOrder = (paths: BudgetPaths, id: number, message: string) =>
+  apiFetch<ChangeOrder>(`${paths.changeOrder(id)}/reject`, { method: 'POST', body: { message }, quiet: true });
+
+export const deleteChangeOrder = (paths: BudgetPaths, id: number) => apiFetch(paths.changeOrder(id), { method: 'DELETE' });

@@ -1,0 +1,236 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { Budget, BudgetItem, BudgetReview, ChangeOrder } from '../../resources/budget';
+import { budget, budgetHandlers, budgetItem, changeOrder, drawOn, expectPngPart, parts, refused, review, stubCanvas } from './budget-fixtures';
+import { fakeToken } from './fixtures';
+import { renderApp } from './render-app';
+
+const BASE = '/api/v1/projects/5/budgets/11';
+const state: { budget: Budget; items: BudgetItem[]; reviews: BudgetReview[]; changeOrders: ChangeOrder[] } = { budget: budget(), items: [], reviews: [], changeOrders: [] };
+let calls: Array<{ method: string; path: string; body: unknown }> = [];
+
+const record = async (request: Request) => {
+  const text = await request.text();
+  calls.push({ method: request.method, path: new URL(request.url).pathname, body: text ? JSON.parse(text) : null });
+};
+
+const server = setupServer(...budgetHandlers(state));
+let restoreCanvas: () => void;
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  restoreCanvas = stubCanvas();
+});
+beforeEach(() => {
+  localStorage.setItem('fieldwork.accessToken', fakeToken());
+  state.budget = budget();
+  state.items = [budgetItem(), budgetItem({ id: 102, itemId: 32, itemName: 'Stop Bar', itemCode: null, unit: 'ft', categoryName: null, quantity: 3, price: '411.25', amount: '1233.75' })];
+  state.reviews = [];
+  state.changeOrders = [];
+  calls = [];
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+afterAll(() => {
+  server.close();
+  restoreCanvas();
+});
+
+describe('the budget section', () => {
+  it('shows the status, the totals with their percents and the items with money formatted', async () => {
+    renderApp('/projects/5/budget');
+    const grid = await screen.findByRole('grid', { name: 'Budget items' });
+    expect(await within(grid).findByText('Asphalt Overlay')).toBeInTheDocument();
+    expect(within(grid).getByText('$1,234.50')).toBeInTheDocument();
+    expect(within(grid).getByText('$12,345.00')).toBeInTheDocument();
+    expect(within(grid).getByText('$411.25')).toBeInTheDocument();
+    expect(within(grid).getByText('$1,233.75')).toBeInTheDocument();
+    expect(screen.getByText('Draft')).toBeInTheDocument();
+    expect(screen.getByText('$13,579.50')).toBeInTheDocument();
+    expect(screen.getByText('Retainage (10 %)')).toBeInTheDocument();
+    expect(screen.getByText('$1,357.95')).toBeInTheDocument();
+    expect(screen.getByText('Profit (12.5 %)')).toBeInTheDocument();
+    expect(screen.getByText('$1,697.44')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Items (2)' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('adds an item with a whole quantity and the price as typed, refusing a fractional quantity first', async () => {
+    server.use(
+      http.post(`${BASE}/items`, async ({ request }) => {
+        await record(request);
+        return HttpResponse.json(budgetItem({ id: 103 }), { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/projects/5/budget');
+    await user.click(await screen.findByRole('button', { name: 'Add item' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add budget item' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Item' }));
+    await user.click(await screen.findByRole('option', { name: 'Asphalt Overlay' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Quantity' }), '2.5');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Unit price' }), '19.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Quantity must be a whole number from 0 to 1,000,000,000')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Quantity' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Quantity' }), '12');
+    expect(within(dialog).getByText('Amount: $234.00')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Budget item added')).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'POST', path: `${BASE}/items`, body: { itemId: 31, quantity: 12, price: '19.5', reportWeight: false, description: null } }]);
+  });
+
+  it('submits with the percents as typed, and as a single part when chosen', async () => {
+    server.use(
+      http.post(`${BASE}/:verb`, async ({ request }) => {
+        await record(request);
+        state.budget = budget({ status: 'submitted' });
+        return HttpResponse.json(state.budget);
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/projects/5/budget');
+    await user.click(await screen.findByRole('button', { name: 'Submit for review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit budget for review' });
+    const retainage = within(dialog).getByRole('textbox', { name: 'Retainage' });
+    await user.clear(retainage);
+    await user.type(retainage, '101');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await within(dialog).findByText('Percent must be a number from 0 to 100 with at most 3 decimals')).toBeInTheDocument();
+    await user.clear(retainage);
+    await user.type(retainage, '5.25');
+    const profit = within(dialog).getByRole('textbox', { name: 'Profitability' });
+    await user.clear(profit);
+    await user.type(profit, '33.333');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Submit as a single part' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Budget submitted for review')).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'POST', path: `${BASE}/submitSinglePart`, body: { retainagePercent: '5.25', profitabilityPercent: '33.333' } }]);
+    expect(await screen.findByText('In review')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add item' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when a move is no longer allowed (409)", async () => {
+    state.budget = budget({ status: 'submitted' });
+    const message = 'A budget that is approved cannot be cancelled';
+    server.use(http.delete(`${BASE}/submit`, () => refused(409, message)));
+    const user = userEvent.setup();
+    renderApp('/projects/5/budget');
+    await user.click(await screen.findByRole('button', { name: 'Cancel submission' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel the submission?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel submission' }));
+    const error = await screen.findByRole('dialog', { name: 'Error 409' });
+    expect(within(error).getByText(message)).toBeInTheDocument();
+  });
+
+  it('approves a pending review by signing: Sign waits for a drawing, then the PNG is uploaded', async () => {
+    state.budget = budget({ status: 'submitted', myPendingReviewId: 3 });
+    state.reviews = [review()];
+    const uploads: Array<{ type: FormDataEntryValue | null; file: FormDataEntryValue | null }> = [];
+    const sent = parts();
+    server.use(
+      http.post(`${BASE}/reviews/3/sign`, async ({ request }) => {
+        const form = await request.formData();
+        uploads.push({ type: form.get('type'), file: form.get('file') });
+        state.budget = budget({ status: 'approved' });
+        return HttpResponse.json(review({ status: 'approved', signed: true, statusReason: 'Approved budget' }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/projects/5/budget/reviews');
+    expect(await screen.findByText('You are asked to review this budget.')).toBeInTheDocument();
+    expect(await screen.findByText('Rita Reviewer')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Approve and sign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve and sign the budget' });
+    const sign = within(dialog).getByRole('button', { name: 'Sign' });
+    expect(sign).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Clear' })).toBeDisabled();
+    drawOn(within(dialog).getByRole('img', { name: 'Signature pad: draw your signature here' }));
+    await waitFor(() => expect(sign).toBeEnabled());
+    await user.click(within(dialog).getByRole('button', { name: 'Clear' }));
+    expect(sign).toBeDisabled();
+    drawOn(within(dialog).getByRole('img', { name: 'Signature pad: draw your signature here' }));
+    await waitFor(() => expect(sign).toBeEnabled());
+    await user.click(sign);
+    expect(await screen.findByText('Budget approved and signed')).toBeInTheDocument();
+    expect(uploads).toEqual([{ type: 'signature', file: expect.anything() }]);
+    await expectPngPart(sent);
+    expect(await screen.findByText('Approved')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download signed PDF' })).toBeInTheDocument();
+  });
+
+  it('closes the signature dialog with Escape', async () => {
+    state.budget = budget({ status: 'submitted', myPendingReviewId: 3 });
+    const user = userEvent.setup();
+    renderApp('/projects/5/budget');
+    await user.click(await screen.findByRole('button', { name: 'Approve and sign' }));
+    await screen.findByRole('dialog', { name: 'Approve and sign the budget' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Approve and sign the budget' })).not.toBeInTheDocument());
+  });
+
+  it('rejects a pending review only with a reason', async () => {
+    state.budget = budget({ status: 'submitted', myPendingReviewId: 3 });
+    server.use(
+      http.patch(`${BASE}/reviews/3`, async ({ request }) => {
+        await record(request);
+        return HttpResponse.json(review({ status: 'rejected', statusReason: 'Too expensive' }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/projects/5/budget');
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject the budget' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText('A reason is required to reject')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Too expensive');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Budget rejected')).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'PATCH', path: `${BASE}/reviews/3`, body: { status: 'rejected', statusReason: 'Too expensive' } }]);
+  });
+
+  it('sends a change order back only with a message, and labels it Sent back', async () => {
+    state.budget = budget({ status: 'approved' });
+    state.changeOrders = [changeOrder()];
+    server.use(
+      http.post(`${BASE}/change-orders/61/reject`, async ({ request }) => {
+        await record(request);
+        state.changeOrders = [changeOrder({ status: 'rejected', message: 'Use last year’s price', canDecide: true })];
+        return HttpResponse.json(state.changeOrders[0]);
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/projects/5/budget/change-orders');
+    const grid = await screen.findByRole('grid', { name: 'Change orders' });
+    expect(await within(grid).findByText('$15,000.00')).toBeInTheDocument();
+    expect(within(grid).getByText('Sent')).toBeInTheDocument();
+    await user.click(within(grid).getByRole('menuitem', { name: 'Send back change order #1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send back change order #1' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send back' }));
+    expect(await within(dialog).findByText('Say why it is sent back')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Use last year’s price');
+    await user.click(within(dialog).getByRole('button', { name: 'Send back' }));
+    expect(await screen.findByText('Change order #1 sent back')).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'POST', path: `${BASE}/change-orders/61/reject`, body: { message: 'Use last year’s price' } }]);
+    expect(await within(grid).findByText('Sent back')).toBeInTheDocument();
+    expect(within(grid).getByText('Use last year’s price')).toBeInTheDocument();
+  });
+
+  it('offers to add items to an empty budget, once', async () => {
+    state.budget = budget({ itemCount: 0, total: '0.00', retainage: '0.00', profit: '0.00' });
+    state.items = [];
+    const user = userEvent.setup();
+    renderApp('/projects/5/budget');
+    const prompt = await screen.findByRole('dialog', { name: 'Add items to the budget?' });
+    await user.click(within(prompt).getByRole('button', { name: 'Add several items' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add several items' });
+    expect(await within(dialog).findByText('Asphalt Overlay (AO-2)')).toBeInTheDocument();
+  });
+});
