@@ -26,7 +26,8 @@ export interface UploadTarget {
   entityId: string | number;
   /** What the file is to its entity: 'profilePicture', 'logo', 'icon', ... */
   type: string;
-  uploadedBy: number;
+  /** Null for an upload nobody signed in made (a signature through an external review link). */
+  uploadedBy: number | null;
   /** The file manager's folder it goes into; pictures have none. */
   folderId?: number;
 }

@@ -27,6 +27,9 @@ export interface FuzzWorld {
   budgetId: number;
   budgetItemId: number;
   changeOrderId: number;
+  /** A pending review of that budget asked of the owner, and the budget half of its external link. */
+  reviewId: number;
+  budgetHash: string;
 }
 
 /** A token-shaped string no invitation or reset link holds. */
@@ -76,6 +79,33 @@ export async function seedWorld(s: TestServer): Promise<FuzzWorld> {
     .returning('id')
     .executeTakeFirstOrThrow();
   const changeOrder = await created(s, t, 'POST', `/projects/${project.id}/budgets/${project.budgetId}/change-orders`, { itemId: budgetItem.id });
+  const ownerMembership = await s.services.db.selectFrom('memberships').select('id').where('company_id', '=', companyId).where('user_id', '=', owner.user.id).executeTakeFirstOrThrow();
+  const review = await s.services.db
+    .insertInto('budget_reviews')
+    .values({
+      budget_id: project.budgetId,
+      membership_id: ownerMembership.id,
+      reviewer_company_id: companyId,
+      reviewer_name: 'Fuzz Owner',
+      reviewer_email: owner.email,
+      status: 'pending',
+      status_reason: null,
+      token_hash: 'f'.repeat(64),
+      token_expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      signature_file_id: null,
+      signature_sha256: null,
+      signed_at: null,
+      signer_name: null,
+      signer_ip: null,
+      signer_user_agent: null,
+      requested_by: owner.user.id,
+      decided_at: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const budgetHash = (await s.services.db.selectFrom('budgets').select('public_hash').where('id', '=', project.budgetId).executeTakeFirstOrThrow()).public_hash;
   return {
     token: t,
     email: owner.email,
@@ -97,6 +127,8 @@ export async function seedWorld(s: TestServer): Promise<FuzzWorld> {
     budgetId: project.budgetId,
     budgetItemId: budgetItem.id,
     changeOrderId: changeOrder.id,
+    reviewId: review.id,
+    budgetHash,
   };
 }
 
@@ -137,6 +169,9 @@ export function validParams(w: FuzzWorld, url: string): Record<string, string | 
     budgetId: w.budgetId,
     budgetItemId: w.budgetItemId,
     changeOrderId: w.changeOrderId,
+    reviewId: w.reviewId,
+    budgetHash: w.budgetHash,
+    reviewHash: UNKNOWN_TOKEN,
   };
   return Object.fromEntries([...url.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => [name!, values[name!] ?? 'unknown']));
 }
@@ -186,6 +221,9 @@ export function validBodies(w: FuzzWorld): Record<string, unknown> {
     'PATCH /folders/:id': { name: 'Fuzz Folder Renamed' },
     'PATCH /filesNew/secured/:id': { filename: 'fuzz-renamed.txt', folderId: w.folderId },
     'POST /folder/file/permission/:id': { type: 'folder', action: 'add', permission: { subjectType: 'role', subjectId: w.memberRoleId, level: 'manage' } },
+    'POST /projects/:id/budgets/:budgetId/reviews': { memberId: w.memberId },
+    'PATCH /projects/:id/budgets/:budgetId/reviews/:reviewId': { status: 'rejected', statusReason: 'Too high' },
+    'POST /public/budget-review/:budgetHash/:reviewHash/reject': { reason: 'Too high' },
     'POST /projects/:id/budgets/:budgetId/change-orders': { itemId: w.budgetItemId, quantity: 12, price: '13.50', reportWeight: true, description: 'More', requestFromParent: false },
     'PATCH /projects/:id/budgets/:budgetId/change-orders/:changeOrderId': { quantity: 11, price: 12, description: null },
     'POST /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/send': { price: '12.75' },

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import type { RouteDef } from '../../server/http/route.js';
+import { hashToken, randomToken } from '../../server/lib/tokens.js';
 import { allRoutes } from '../../server/modules/index.js';
 import { companyData, createCompany, describeEachDatabase, multipart, registerUser, TINY_PNG, uniqueEmail, type TestServer } from './harness.js';
 
@@ -39,8 +40,10 @@ type IdKind =
   | 'project'
   | 'budget'
   | 'budgetItem'
-  | 'changeOrder';
-type TokenKind = 'memberInvitation' | 'partnerInvitation';
+  | 'changeOrder'
+  | 'review';
+/** Invitation tokens, and the two halves of an external budget review link (the budget's public hash, the review's token). */
+type TokenKind = 'memberInvitation' | 'partnerInvitation' | 'budgetLink' | 'reviewLink';
 type ValueKind = 'partnerType' | 'searchText';
 type ParamKind = IdKind | TokenKind | ValueKind;
 
@@ -80,6 +83,9 @@ const PARAM_KINDS: Record<string, ParamKind> = {
   budgetId: 'budget',
   budgetItemId: 'budgetItem',
   changeOrderId: 'changeOrder',
+  reviewId: 'review',
+  budgetHash: 'budgetLink',
+  reviewHash: 'reviewLink',
 };
 /** `:id` names a row of the area its URL starts with. */
 const ID_BY_ROOT: Record<string, IdKind> = {
@@ -106,7 +112,7 @@ const ID_BY_URL: Record<string, IdKind> = {
 };
 const TOKEN_BY_ROOT: Record<string, TokenKind> = { memberships: 'memberInvitation', partnerships: 'partnerInvitation' };
 const VALUE_KINDS = new Set<ParamKind>(['partnerType', 'searchText']);
-const TOKEN_KINDS = new Set<ParamKind>(['memberInvitation', 'partnerInvitation']);
+const TOKEN_KINDS = new Set<ParamKind>(['memberInvitation', 'partnerInvitation', 'budgetLink', 'reviewLink']);
 
 function paramKind(url: string, param: string): ParamKind | undefined {
   if (PARAM_KINDS[param]) return PARAM_KINDS[param];
@@ -139,6 +145,8 @@ const NOT_REFERENCES: Record<string, string> = {
   iconId: 'only null is accepted (removes the icon); icons are uploaded',
   'permissions.[].resourceId': "a role names resources of its own company; holding it grants nothing in another",
   'permission.subjectId': "a role or member of another company is refused with 400 (tests/api/files-permissions.test.ts)",
+  memberId:
+    "a reviewer of another company is refused with 400 (tests/api/budget-reviews.test.ts); the sweep's budgets are approved, so a control request could not pass",
 };
 /** Body fields that take another company's id on purpose. */
 const REFERENCES_BY_DESIGN: Record<string, string> = {
@@ -298,6 +306,11 @@ const BODIES: Record<RouteKey, BodyFor> = {
   'POST /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/send': () => json({ price: '1.25' }),
   'POST /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/accept': NO_BODY,
   'POST /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/reject': () => json({ message: 'probe' }),
+  'POST /projects/:id/budgets/:budgetId/reviews': (t) => json({ memberId: first(t, 'membership') }),
+  'PATCH /projects/:id/budgets/:budgetId/reviews/:reviewId': () => json({ status: 'rejected', statusReason: 'probe' }),
+  'POST /projects/:id/budgets/:budgetId/reviews/:reviewId/sign': png('signature'),
+  'POST /public/budget-review/:budgetHash/:reviewHash/approve': () => ({ multipart: multipart({ type: 'signature', name: 'Probe Signer' }, { name: 'signature.png', type: 'image/png', bytes: TINY_PNG }) }),
+  'POST /public/budget-review/:budgetHash/:reviewHash/reject': () => json({ reason: 'probe' }),
 };
 
 /** A route sends a body when it declares one or changes something without one (uploads, accept). */
@@ -374,6 +387,33 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
   const draftChange = await as('POST', changeOrders, { itemId: budgetItem.id, quantity: 12 });
   const sentChange = await as('POST', changeOrders, { itemId: budgetItem.id, quantity: 14 });
   await as('POST', `${changeOrders}/${sentChange.id}/send`, { price: '13.00' });
+  // A review of that budget asked of the plain member, with its external link (straight in the database: the budget is approved here).
+  const review = await s.services.db
+    .insertInto('budget_reviews')
+    .values({
+      budget_id: project.budgetId,
+      membership_id: memberMembership.id,
+      reviewer_company_id: companyId,
+      reviewer_name: `${marker} Member`,
+      reviewer_email: memberAccount.email,
+      status: 'pending',
+      status_reason: null,
+      token_hash: hashToken(randomToken()),
+      token_expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      signature_file_id: null,
+      signature_sha256: null,
+      signed_at: null,
+      signer_name: null,
+      signer_ip: null,
+      signer_user_agent: null,
+      requested_by: ownerAccount.user.id,
+      decided_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(['id', 'token_hash'])
+    .executeTakeFirstOrThrow();
+  const budgetLink = await s.services.db.selectFrom('budgets').select('public_hash').where('id', '=', project.budgetId).executeTakeFirstOrThrow();
 
   const memberInvitation = await s.services.db.selectFrom('memberships').select('invite_token_hash').where('id', '=', invitee.id).executeTakeFirstOrThrow();
   const partnerInvitation = await s.services.db.selectFrom('partnership_invitations').select('token_hash').where('partnership_id', '=', invited.id).executeTakeFirstOrThrow();
@@ -403,8 +443,15 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
       budget: [project.budgetId],
       budgetItem: [budgetItem.id],
       changeOrder: [draftChange.id, sentChange.id],
+      review: [review.id],
     },
-    tokens: { memberInvitation: [memberInvitation.invite_token_hash!], partnerInvitation: [partnerInvitation.token_hash] },
+    tokens: {
+      memberInvitation: [memberInvitation.invite_token_hash!],
+      partnerInvitation: [partnerInvitation.token_hash],
+      // The budget half of a review link is the real one; the review half is its stored hash, which must not work as the token.
+      budgetLink: [budgetLink.public_hash],
+      reviewLink: [review.token_hash!],
+    },
     scope: {
       companies: [companyId, sub.id, partnership.partnerId],
       users: [ownerAccount.user.id, memberAccount.user.id],
@@ -582,6 +629,7 @@ describeEachDatabase("tenant isolation: every route, with another company's ids"
           const refused =
             res.status === 404 ||
             (hasToken && res.status === 400 && res.body?.error?.code === 'INVALID_INVITATION') ||
+            (hasToken && res.status === 410 && res.body?.error?.code === 'LINK_USED') ||
             (caller === b.member && needsPermission(route) && res.status === 403);
           if (!refused) problems.push(`${keyOf(route)} as ${caller.name} with ${url}: expected a refusal (404), got ${res.status} ${excerpt(res.body)}`);
           if (showsA(res.body)) problems.push(`${keyOf(route)} as ${caller.name} with ${url}: the answer shows company A's data`);

@@ -1,0 +1,82 @@
+import type { Executor } from '../../db/index.js';
+import type { AuditActor } from '../../lib/audit.js';
+import { membersWithPermission, notifyMembers } from '../../lib/notify.js';
+import { moveBudget } from '../budgets/budget-state.js';
+import type { ProjectRow } from '../projects/project-access.js';
+import type { BudgetRow } from './review-scope.js';
+import { moveReview, type ReviewMoveColumns } from './review-state.js';
+import type { ReviewRow } from './review-view.js';
+
+/** A reviewer's decision, signed in or through the link; a signed approval carries its signature. */
+export interface Decision {
+  status: 'approved' | 'rejected';
+  reason: string | null;
+  signature?: Required<Pick<ReviewMoveColumns, 'signature_file_id' | 'signature_sha256' | 'signer_name' | 'signer_ip' | 'signer_user_agent'>>;
+}
+
+/** The review's own pending siblings, still waiting on the budget. */
+const pendingReviews = (db: Executor, budgetId: number) =>
+  db.selectFrom('budget_reviews').selectAll().where('budget_id', '=', budgetId).where('status', '=', 'pending').execute() as Promise<ReviewRow[]>;
+
+/**
+ * Applies a decision inside the caller's transaction, the budget already locked (lockBudget): the
+ * review moves (409 if it is no longer pending), then the budget: a rejection rejects the budget and
+ * revokes the other pending reviews; an approval approves the budget when no review is left pending.
+ * The owner company's project people and the requester are notified.
+ */
+export async function applyDecision(
+  db: Executor,
+  actor: AuditActor,
+  ctx: { project: ProjectRow; budget: BudgetRow; review: ReviewRow },
+  decision: Decision,
+): Promise<ReviewRow> {
+  const { project, budget, review } = ctx;
+  const companyId = budget.company_id;
+  const signed = decision.signature ? { ...decision.signature, signed_at: new Date().toISOString() } : {};
+  const moved = await moveReview(db, actor, review, decision.status, {
+    companyId,
+    set: { status_reason: decision.reason, ...signed },
+    audit: {
+      statusReason: decision.reason,
+      ...(decision.signature ? { signerName: decision.signature.signer_name, signatureSha256: decision.signature.signature_sha256 } : {}),
+    },
+  });
+  if (decision.status === 'rejected') {
+    await moveBudget(db, actor, budget.id, 'reject');
+    for (const other of await pendingReviews(db, budget.id)) {
+      await moveReview(db, actor, other, 'revoked', { companyId, audit: { because: `review ${review.id} rejected the budget` } });
+    }
+  } else if (!(await pendingReviews(db, budget.id)).length) {
+    await moveBudget(db, actor, budget.id, 'approve');
+  }
+  await notifyOwner(db, project, budget.id, moved, decision.status === 'rejected' ? `rejected the budget: ${decision.reason}` : 'approved the budget');
+  return moved;
+}
+
+/**
+ * The owner company's people who work on projects, and whoever asked for the review, hear of its
+ * outcome (budget--budget-review). The reviewer decided, signed in or through the link: their own
+ * account is not told of their own decision.
+ */
+export async function notifyOwner(db: Executor, project: ProjectRow, budgetId: number, review: ReviewRow, what: string) {
+  const reviewer =
+    review.membership_id === null ? undefined : await db.selectFrom('memberships').select('user_id').where('id', '=', review.membership_id).executeTakeFirst();
+  const recipients = await membersWithPermission(db, [project.company_id], 'projects');
+  if (review.requested_by !== null) {
+    const requester = await db
+      .selectFrom('memberships')
+      .select(['id', 'company_id', 'user_id'])
+      .where('user_id', '=', review.requested_by)
+      .where('company_id', '=', project.company_id)
+      .where('type', '=', 'company')
+      .where('status', '=', 'accepted')
+      .executeTakeFirst();
+    if (requester) recipients.push({ membershipId: requester.id, companyId: requester.company_id, userId: requester.user_id });
+  }
+  await notifyMembers(db, recipients, reviewer?.user_id ?? null, {
+    type: 'budget--budget-review',
+    description: `${review.reviewer_name} ${what} (${project.project_name})`,
+    entityId: budgetId,
+    options: { projectId: project.id, eventId: review.id },
+  });
+}
