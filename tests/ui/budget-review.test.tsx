@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { BUDGET_MESSAGES, type ExternalBudgetReview } from '../../resources/budget';
+import { drawOn, expectPngPart, externalReview, parts, refused, stubCanvas } from './budget-fixtures';
+import { fakeToken, fakeUser } from './fixtures';
+import { renderApp } from './render-app';
+
+const B = 'b'.repeat(32);
+const R = 'r'.repeat(43);
+const PUBLIC = `/api/v1/public/budget-review/${B}/${R}`;
+const page = (action: string) => `/projects/5/budget/${B}/review/${R}/${action}`;
+
+let view: ExternalBudgetReview;
+let decisions: Array<{ verb: string; fields: Record<string, unknown>; authorization: string | null }> = [];
+
+const server = setupServer(
+  http.get('/api/v1/users/me', () => HttpResponse.json({ user: fakeUser('Owner') })),
+  http.get(PUBLIC, () => HttpResponse.json(view)),
+  http.post(`${PUBLIC}/approve`, async ({ request }) => {
+    const form = await request.formData();
+    decisions.push({ verb: 'approve', fields: { name: form.get('name'), file: form.has('file') }, authorization: request.headers.get('authorization') });
+    return HttpResponse.json({ status: 'approved' });
+  }),
+  http.post(`${PUBLIC}/reject`, async ({ request }) => {
+    decisions.push({ verb: 'reject', fields: (await request.json()) as Record<string, unknown>, authorization: request.headers.get('authorization') });
+    return HttpResponse.json({ status: 'rejected' });
+  }),
+);
+let restoreCanvas: () => void;
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  restoreCanvas = stubCanvas();
+});
+beforeEach(() => {
+  view = externalReview();
+  decisions = [];
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+afterAll(() => {
+  server.close();
+  restoreCanvas();
+});
+
+describe('the external budget review page', () => {
+  it('shows the budget without signing in or the app chrome, and approves with a drawn signature and the name', async () => {
+    const sent = parts();
+    const user = userEvent.setup();
+    renderApp(page('review'));
+    expect(await screen.findByRole('heading', { name: 'Budget review' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+    expect(screen.getByText('Main Street Repaving (MS-1)')).toBeInTheDocument();
+    expect(screen.getByText('City Of Austin')).toBeInTheDocument();
+    const items = screen.getByRole('table', { name: 'Budget items' });
+    expect(within(items).getByText('Stop Bar')).toBeInTheDocument();
+    expect(within(items).getByText('$411.50')).toBeInTheDocument();
+    expect(within(items).getByText('$12,345.00')).toBeInTheDocument();
+    expect(screen.getByText('$13,579.50')).toBeInTheDocument();
+    expect(screen.getByText('Retainage (10 %)')).toBeInTheDocument();
+    // 'review' only shows the page.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Approve and sign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve and sign' });
+    const name = within(dialog).getByRole('textbox', { name: 'Your full name' });
+    expect(name).toHaveValue('Rita Reviewer');
+    const sign = within(dialog).getByRole('button', { name: 'Sign' });
+    expect(sign).toBeDisabled();
+    drawOn(within(dialog).getByRole('img', { name: /Signature pad/ }));
+    await waitFor(() => expect(sign).toBeEnabled());
+    await user.clear(name);
+    expect(sign).toBeDisabled();
+    await user.type(name, 'Rita M. Reviewer');
+    await user.click(sign);
+
+    expect(await screen.findByText('Budget approved. Thank you.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download signed PDF' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve and sign' })).not.toBeInTheDocument();
+    expect(decisions).toEqual([{ verb: 'approve', fields: { name: 'Rita M. Reviewer', file: true }, authorization: null }]);
+    await expectPngPart(sent);
+  });
+
+  it('opens the reject dialog at once for a reject link, and needs a reason', async () => {
+    const user = userEvent.setup();
+    renderApp(page('reject'));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject the budget' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject budget' }));
+    expect(await within(dialog).findByText(BUDGET_MESSAGES.reason)).toBeInTheDocument();
+    expect(decisions).toEqual([]);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'The unit prices are above the bid.');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject budget' }));
+    expect(await screen.findByText(/Budget rejected\./)).toBeInTheDocument();
+    expect(decisions).toEqual([{ verb: 'reject', fields: { reason: 'The unit prices are above the bid.' }, authorization: null }]);
+    expect(screen.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message and nothing to press for a used link", async () => {
+    server.use(http.get(PUBLIC, () => refused(410, BUDGET_MESSAGES.linkUsed)));
+    renderApp(page('approve'));
+    expect(await screen.findByText(BUDGET_MESSAGES.linkUsed)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it("shows on the page the server's message when an approval fails, and the buttons stay", async () => {
+    const message = 'The signature could not be read';
+    server.use(http.post(`${PUBLIC}/approve`, () => refused(400, message)));
+    const user = userEvent.setup();
+    // Someone signed in to the app opens the link: the page is the same.
+    localStorage.setItem('fieldwork.accessToken', fakeToken());
+    renderApp(page('approve'));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve and sign' });
+    await user.click(within(dialog).getByRole('button', { name: 'Type' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Type your signature' }), 'Rita Reviewer');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Approve and sign' })).toBeInTheDocument();
+  });
+
+  it('says an approved review is approved and offers its signed PDF', async () => {
+    view = externalReview({ status: 'approved' });
+    renderApp(page('approve'));
+    expect(await screen.findByText('Budget approved. Thank you.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download signed PDF' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
