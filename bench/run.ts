@@ -2,10 +2,13 @@
 // SQLite always; PostgreSQL as well when BENCH_DATABASE_URL is set (in a fresh schema).
 // Writes bench/results.json and prints a table. Exits 1 when any measured request is not 2xx or a
 // bar is missed. `npm run bench -- --before` also keeps this run as the "before" of later runs.
+// `npm run bench -- --only budget` runs only the budget section's scenario and merges its results
+// into bench/results.json (`budgetSection`), leaving the rest of the file as it was.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchBudgetSection, budgetFailures, printBudgetSection, seedBudgetSection, type BudgetSectionRun } from './budget-section.js';
 import { benchFileTransfer, TRANSFER_MB, type TransferResult } from './file-transfer.js';
 import { CONNECTIONS, DURATION_SEC, measure, type Measured, type Target } from './measure.js';
 import { PASSWORD, seed, type Seeded } from './seed.js';
@@ -44,6 +47,22 @@ interface DatabaseRun {
   results: Record<Name, Outcome>;
   /** Issue 7: one large file up and down, against a streamed disk copy in the same run. */
   transfer: TransferResult | { error: string };
+  /** Issue 8: every call of a project's budget section, over a budget of 5,000 items and 500 change orders. */
+  budget: BudgetSectionRun | { error: string };
+}
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Seeds the budget section's project into the running server and measures its calls. */
+async function budgetSection(server: { baseUrl: string; dataDir: string }, databaseUrl: string | null): Promise<BudgetSectionRun | { error: string }> {
+  try {
+    log('  budget section: seeding a project with its budget (through the API, the volume in SQL) ...');
+    const seeded = await seedBudgetSection(server.baseUrl, { databaseUrl, dataDir: server.dataDir });
+    log(`  done in ${seeded.seconds} s`);
+    return await benchBudgetSection(server.baseUrl, seeded, log);
+  } catch (err) {
+    return { error: err instanceof Error ? err.message : String(err) };
+  }
 }
 
 /** Issue 7's bar: upload and download reach this share of a plain streamed disk copy's speed. */
@@ -193,6 +212,7 @@ async function benchDatabase(database: DatabaseRun['database'], databaseUrl: str
         latency[name] = { error: err instanceof Error ? err.message : String(err) };
       }
     }
+    const budget = await budgetSection(server, schema?.url ?? null);
     // autocannon drops its sockets mid-request at the end of a run; let those handlers finish
     // before SIGTERM closes the database under them.
     await new Promise((r) => setTimeout(r, 1000));
@@ -205,7 +225,7 @@ async function benchDatabase(database: DatabaseRun['database'], databaseUrl: str
     }
     const loadAverage = { start: round2(loadAtStart), end: round2(os.loadavg()[0]!) };
     const { owner, someone: _someone, ...counts } = seeded;
-    return { database, loadAverage, seeded: { ...counts, listOwnerCompanies: owner.companies, volume: { ...VOLUME, ...volume } }, results, latency, transfer };
+    return { database, loadAverage, seeded: { ...counts, listOwnerCompanies: owner.companies, volume: { ...VOLUME, ...volume } }, results, latency, transfer, budget };
   } finally {
     await server?.stop();
     await schema?.drop();
@@ -258,8 +278,58 @@ function failures(run: DatabaseRun): string[] {
       : (['uploadRatioToDisk', 'downloadRatioToDisk'] as const)
           .filter((k) => t[k] < TRANSFER_MIN_RATIO)
           .map((k) => `${run.database} file transfer: ${k} ${t[k]}, under the ${TRANSFER_MIN_RATIO} bar`);
-  return [...measured, ...bar, ...bars, ...transfer];
+  const budget = 'error' in run.budget ? [`${run.database} budget section: ${run.budget.error}`] : budgetFailures(run.database, run.budget);
+  return [...measured, ...bar, ...bars, ...transfer, ...budget];
 }
+
+/** The budget section's results of each database, as results.json keeps them. */
+const budgetReport = (runs: Array<{ database: string; budget: BudgetSectionRun | { error: string } }>) => ({
+  runAt: new Date().toISOString(),
+  commit: commit(),
+  ...Object.fromEntries(runs.map((r) => [r.database, r.budget])),
+});
+
+/**
+ * `--only budget`: the budget section's scenario alone, on a server of its own per database. Its
+ * results replace `budgetSection` in results.json; the other benchmarks' results stay as they were.
+ */
+async function onlyBudget() {
+  const runs: Array<{ database: 'sqlite' | 'postgres'; budget: BudgetSectionRun | { error: string } }> = [];
+  for (const [database, url] of [['sqlite', null], ...(process.env.BENCH_DATABASE_URL ? [['postgres', process.env.BENCH_DATABASE_URL]] : [])] as Array<['sqlite' | 'postgres', string | null]>) {
+    log(`\n== ${database}: starting the server`);
+    const schema = url ? await freshPostgresSchema(url) : null;
+    let server: Awaited<ReturnType<typeof startServer>> | null = null;
+    try {
+      server = await startServer(schema?.url ?? null);
+      runs.push({ database, budget: await budgetSection(server, schema?.url ?? null) });
+      await new Promise((r) => setTimeout(r, 1000));
+    } catch (err) {
+      runs.push({ database, budget: { error: err instanceof Error ? err.message : String(err) } });
+    } finally {
+      await server?.stop();
+      await schema?.drop();
+    }
+  }
+  if (!process.env.BENCH_DATABASE_URL) log('\n(PostgreSQL not measured: set BENCH_DATABASE_URL=postgres://... to add it)');
+  const file = path.join(ROOT, 'bench', 'results.json');
+  const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  writeFileSync(file, `${JSON.stringify({ ...previous, budgetSection: budgetReport(runs) }, null, 2)}\n`);
+  const problems = runs.flatMap((r) => ('error' in r.budget ? [`${r.database} budget section: ${r.budget.error}`] : budgetFailures(r.database, r.budget)));
+  for (const r of runs) if (!('error' in r.budget)) printBudgetSection(r.database, r.budget, log);
+  log(`Budget section results merged into ${path.relative(process.cwd(), file)} (budgetSection)`);
+  if (problems.length) {
+    process.stderr.write(`\nBENCH FAILED: ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+
+const only = process.argv.find((a, i) => a.startsWith('--only=') || process.argv[i - 1] === '--only')?.replace('--only=', '');
+if (only !== undefined && only !== 'budget') {
+  process.stderr.write(`--only takes one scenario: budget (got ${only})\n`);
+  process.exit(2);
+}
+if (only === 'budget') await onlyBudget();
 
 /** The numbers a later run is compared with: per database and endpoint, throughput, p95 and share of /health. */
 function summary(run: DatabaseRun) {
@@ -331,6 +401,7 @@ const report = {
   bars: BARS,
   latencyAtLightLoad: { connections: LATENCY_CONNECTIONS, barP95Ms: LARGE_LIST_P95_MS, results: main?.latency ?? {} },
   fileTransfer: { minRatioToDiskCopy: TRANSFER_MIN_RATIO, ...(main?.transfer ?? {}) },
+  budgetSection: budgetReport(runs),
   ...(others.length ? { alsoMeasured: others } : {}),
   ok: problems.length === 0,
   ...(problems.length ? { failures: problems } : {}),
@@ -348,7 +419,10 @@ const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as {
 const before = process.argv.includes('--before') ? thisRun : previous.before;
 writeFileSync(file, `${JSON.stringify({ ...report, ...(before ? { before } : {}), after: thisRun }, null, 2)}\n`);
 
-for (const run of runs) printTable(run);
+for (const run of runs) {
+  printTable(run);
+  if (!('error' in run.budget)) printBudgetSection(run.database, run.budget, log);
+}
 process.stdout.write('\nLogin is argon2-bound (deliberately slow, to make password guessing expensive).\n');
 process.stdout.write(`Results written to ${path.relative(process.cwd(), file)}\n`);
 if (problems.length) {
