@@ -5,6 +5,8 @@ import {
   getGridSingleSelectOperators,
   getGridStringOperators,
   type GridColDef,
+  type GridFilterInputValueProps,
+  type GridFilterItem,
   type GridFilterOperator,
 } from '@mui/x-data-grid';
 import { fieldFilters, type FilterOperator, type ResourceDef, type ResourceField } from '../../resources/engine';
@@ -13,6 +15,25 @@ import { fieldFilters, type FilterOperator, type ResourceDef, type ResourceField
 const STRING_OPS: Record<FilterOperator, string> = { contains: 'contains', startsWith: 'startsWith', endsWith: 'endsWith', equals: 'equals', gt: '', lt: '' };
 const NUMBER_OPS: Record<FilterOperator, string> = { contains: '', startsWith: '', endsWith: '', equals: '=', gt: '>', lt: '<' };
 const DATE_OPS: Record<FilterOperator, string> = { contains: '', startsWith: '', endsWith: '', equals: 'is', gt: 'after', lt: 'before' };
+
+const dayInputs = new WeakMap<object, NonNullable<GridFilterOperator['InputComponent']>>();
+
+/**
+ * A date field's filter keeps the picked day as 'YYYY-MM-DD', as the field holds it and the API
+ * compares it, rather than the UTC instant the grid makes of the day (which never equals a date).
+ */
+function asCalendarDay(op: GridFilterOperator): GridFilterOperator {
+  const Input = op.InputComponent;
+  if (!Input) return op;
+  let DayInput = dayInputs.get(Input);
+  if (!DayInput) {
+    DayInput = (props: GridFilterInputValueProps) => (
+      <Input {...props} applyValue={(item: GridFilterItem) => props.applyValue({ ...item, value: item.value instanceof Date ? item.value.toISOString().slice(0, 10) : item.value })} />
+    );
+    dayInputs.set(Input, DayInput);
+  }
+  return { ...op, InputComponent: DayInput };
+}
 
 function operatorsFor(field: ResourceField): GridFilterOperator[] {
   const wanted = fieldFilters(field);
@@ -25,8 +46,9 @@ function operatorsFor(field: ResourceField): GridFilterOperator[] {
     case 'decimal':
       return pick(getGridNumericOperators(), NUMBER_OPS);
     case 'date':
+      return pick(getGridDateOperators(false), DATE_OPS).map(asCalendarDay);
     case 'datetime':
-      return pick(getGridDateOperators(field.kind === 'datetime'), DATE_OPS);
+      return pick(getGridDateOperators(true), DATE_OPS);
     case 'boolean':
       return wanted.length ? getGridBooleanOperators() : [];
     case 'select':

@@ -217,7 +217,7 @@ export function projectStore() {
         createdAt: stamp,
       };
       state.files.push(stored);
-      return HttpResponse.json(stored, { status: 201 });
+      return HttpResponse.json({ files: [stored], errors: [] }, { status: 201 });
     }),
     http.delete('/api/v1/filesNew/:id', async ({ params, request }) => {
       await record(request, `/filesNew/${params.id}`);

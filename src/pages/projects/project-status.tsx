@@ -19,8 +19,8 @@ export function RelationChip({ relation }: { relation: ProjectRelation }) {
 export interface StatusAction {
   to: ProjectStatus;
   label: string;
-  /** Suspend asks for its dates and reason, shut down for its reason; the rest only confirm. */
-  asks: 'suspension' | 'shutdown' | 'nothing';
+  /** Suspend asks for its dates and reason, resume for the day the suspension ended, shut down for its reason; the rest only confirm. */
+  asks: 'suspension' | 'resumption' | 'shutdown' | 'nothing';
   question: string;
 }
 
@@ -28,7 +28,7 @@ function actionTo(from: ProjectStatus, to: ProjectStatus): StatusAction {
   switch (to) {
     case 'active':
       if (from === 'planned') return { to, label: 'Start', asks: 'nothing', question: 'Start the project? Its status becomes Active.' };
-      if (from === 'suspended') return { to, label: 'Resume', asks: 'nothing', question: 'Resume the project? Its status becomes Active again.' };
+      if (from === 'suspended') return { to, label: 'Resume', asks: 'resumption', question: 'Resume the project? Its status becomes Active again; the suspension is kept on record.' };
       return { to, label: 'Reopen', asks: 'nothing', question: 'Reopen the completed project? Its status becomes Active again.' };
     case 'suspended':
       return { to, label: 'Suspend', asks: 'suspension', question: 'Suspend the project from a date, with the reason.' };

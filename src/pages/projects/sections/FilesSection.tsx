@@ -17,37 +17,52 @@ import { useSession } from '../../../session/useSession';
 import { formatSize, useMaxUploadMb } from '../../files/files-api';
 import { UploadPanel, type UploadEntry } from '../../files/UploadPanel';
 
+/** POST /projects/{id}/files/{type} answers what it kept and each file it refused, with why. */
+interface ProjectUploadAnswer {
+  files: ProjectFile[];
+  errors: Array<{ filename: string; message: string }>;
+}
+
 /**
- * Sends each chosen file as its own POST /projects/{id}/files/{type}, with a bar per file below 100
- * until the server answers; "File uploaded" for each one kept.
+ * Sends the chosen files in one POST /projects/{id}/files/{type}, as the file manager does, with a bar
+ * per file below 100 until the server answers; "File uploaded" once kept, and each refused file says
+ * why under its bar (the first reason is also the error notice).
  */
 function useProjectUploads(projectId: number, type: ProjectFileType, maxMb: number | null, onUploaded: () => void) {
   const { open: notify } = useNotification();
   const [entries, setEntries] = useState<UploadEntry[]>([]);
   const seq = useRef(0);
   const upload = useCallback(
-    (chosen: File[]) => {
+    async (chosen: File[]) => {
       const limit = maxMb === null ? Infinity : maxMb * 1024 * 1024;
       if (maxMb !== null && chosen.some((f) => f.size > limit)) notify?.({ type: 'error', message: FILE_MESSAGES.tooLarge(maxMb), key: `project-files-too-large-${type}` });
-      const sending = chosen.filter((f) => f.size <= limit).map((file) => ({ file, id: `${type}-${++seq.current}` }));
+      const sending = chosen.filter((f) => f.size <= limit);
       if (!sending.length) return;
-      const update = (id: string, change: Partial<UploadEntry>) => setEntries((all) => all.map((e) => (e.id === id ? { ...e, ...change } : e)));
-      setEntries((all) => [...all.filter((e) => !e.done), ...sending.map(({ file, id }) => ({ id, name: file.name, percent: 0, done: false }))]);
-      for (const { file, id } of sending) {
-        uploadFile<ProjectFile>(`/projects/${projectId}/files/${type}`, {}, file, (percent) => update(id, { percent }), {
+      const batch = sending.map((f) => ({ id: `${type}-${++seq.current}`, name: f.name, percent: 0, done: false }));
+      const ids = new Set(batch.map((b) => b.id));
+      const update = (fn: (e: UploadEntry, i: number) => UploadEntry) =>
+        setEntries((all) => {
+          let i = 0;
+          return all.map((e) => (ids.has(e.id) ? fn(e, i++) : e));
+        });
+      setEntries((all) => [...all.filter((e) => !e.done), ...batch]);
+      try {
+        const answer = await uploadFile<ProjectUploadAnswer>(`/projects/${projectId}/files/${type}`, {}, sending, undefined, {
           maxBytes: maxMb === null ? undefined : limit,
           tooLargeMessage: maxMb === null ? undefined : FILE_MESSAGES.tooLarge(maxMb),
-        }).then(
-          () => {
-            update(id, { percent: 100, done: true });
-            notify?.({ type: 'success', message: PROJECT_SUCCESS.fileUploaded });
-            onUploaded();
-          },
-          (err: ApiError) => {
-            update(id, { done: true, error: err.message });
-            notify?.({ type: 'error', message: err.message });
-          },
-        );
+          onFileProgress: (percents) => update((e, i) => ({ ...e, percent: percents[i] ?? e.percent })),
+        });
+        const refused = new Map(answer.errors.map((er) => [er.filename, er.message]));
+        update((e) => ({ ...e, done: true, percent: 100, error: refused.get(e.name) }));
+        if (answer.errors.length) notify?.({ type: 'error', message: answer.errors[0]!.message, key: `project-files-error-${type}` });
+        if (answer.files.length) {
+          notify?.({ type: 'success', message: PROJECT_SUCCESS.fileUploaded, key: `project-files-uploaded-${type}` });
+          onUploaded();
+        }
+      } catch (err) {
+        const message = (err as ApiError).message;
+        update((e) => ({ ...e, done: true, error: message }));
+        notify?.({ type: 'error', message, key: `project-files-error-${type}` });
       }
     },
     [projectId, type, maxMb, notify, onUploaded],
@@ -92,7 +107,7 @@ function FileGroup({ project, type, label, canManage, maxMb }: { project: Projec
                 hidden
                 aria-label={`Choose ${label.toLowerCase()} files`}
                 onChange={(e) => {
-                  upload(Array.from(e.target.files ?? []));
+                  void upload(Array.from(e.target.files ?? []));
                   e.target.value = '';
                 }}
               />

@@ -115,23 +115,23 @@ function ProjectSettingsForm({ project }: { project: Project }) {
 function StatusCard({ project, canManage }: { project: Project; canManage: boolean }) {
   const [action, setAction] = useState<StatusAction | null>(null);
   const actions = canManage ? statusActions(project.status) : [];
-  const suspension =
-    project.status === 'suspended'
-      ? `Suspended ${project.suspendEnd ? `from ${formatDay(project.suspendStart)} until ${formatDay(project.suspendEnd)}` : `since ${formatDay(project.suspendStart)}`}`
-      : null;
+  // A suspension stays on record after the project resumes; a shutdown keeps its reason.
+  const suspended = project.status === 'suspended';
+  const record: Array<[string, string | null]> =
+    project.status === 'shutdown'
+      ? [['Shutdown reason', project.suspendedShutdownReason]]
+      : project.suspendStart
+        ? [
+            [suspended ? 'Suspended' : 'Last suspension', project.suspendEnd ? `${formatDay(project.suspendStart)} – ${formatDay(project.suspendEnd)}` : `Since ${formatDay(project.suspendStart)}`],
+            ['Reason', project.suspendReason],
+          ]
+        : [];
   return (
     <Card>
       <CardHeader title="Status" slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }} action={<ProjectStatusChip status={project.status} />} />
       <CardContent sx={{ pt: 0 }}>
         <Stack spacing={2}>
-          {(suspension || project.status === 'shutdown') && (
-            <Facts
-              rows={[
-                ['Suspension', suspension],
-                ['Reason', project.status === 'suspended' ? project.suspendReason : project.suspendedShutdownReason],
-              ]}
-            />
-          )}
+          {record.length > 0 && <Facts rows={record} />}
           {actions.length > 0 ? (
             <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
               {actions.map((a) => (
@@ -171,7 +171,7 @@ export function SettingsSection({ project, canManage }: { project: Project; canM
           <CardHeader title="Delete project" slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }} />
           <CardContent sx={{ pt: 0 }}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} justifyContent="space-between">
-              <Typography color="text.secondary">The project, its budget, stations and people's project roles are deleted.</Typography>
+              <Typography color="text.secondary">The project goes with its budget, stations, crew companies, project roles and its folder with every file in it. A project with sub-projects, or whose budget was submitted for review, is kept.</Typography>
               <Button color="error" variant="outlined" startIcon={<DeleteOutline />} onClick={() => setDeleting(true)} sx={{ flexShrink: 0 }}>
                 Delete project
               </Button>

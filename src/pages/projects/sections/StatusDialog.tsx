@@ -22,6 +22,7 @@ const ASKED = {
       suspendReason: reason,
     })
     .refine((v) => !v.suspendEnd || v.suspendEnd >= v.suspendStart, { message: 'Suspension end must be on or after its start', path: ['suspendEnd'] }),
+  resumption: z.object({ suspendEnd: z.union([z.literal('').transform(() => undefined), utcDate]) }),
   shutdown: z.object({ suspendedShutdownReason: reason }),
   nothing: z.object({}),
 } as const;
@@ -45,8 +46,8 @@ function today(timeZone: string): string {
 
 /**
  * Confirms a status move (PATCH /projects/{id} with status): a suspension takes its start, optional
- * end and reason, a shutdown its reason. An illegal move (another tab moved it meanwhile) is the
- * server's 409, shown here.
+ * end and reason, a resumption the day the suspension ended (optional), a shutdown its reason. An
+ * illegal move (another tab moved it meanwhile) is the server's 409, shown here.
  */
 export function StatusDialog({ project, action, onClose }: { project: Project; action: StatusAction; onClose: () => void }) {
   const theme = useTheme();
@@ -56,7 +57,7 @@ export function StatusDialog({ project, action, onClose }: { project: Project; a
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm<Values>({
     resolver: zodResolver(ASKED[action.asks]) as never,
-    defaultValues: { suspendStart: today(project.timezone), suspendEnd: '', suspendReason: '', suspendedShutdownReason: '' },
+    defaultValues: { suspendStart: today(project.timezone), suspendEnd: action.asks === 'resumption' ? today(project.timezone) : '', suspendReason: '', suspendedShutdownReason: '' },
   });
 
   // The resolver hands over only what this move asks, as the schema made it (a null end when none was given).
@@ -105,6 +106,16 @@ export function StatusDialog({ project, action, onClose }: { project: Project; a
                 </Stack>
                 <FormTextField control={control} name="suspendReason" label="Reason" required multiline minRows={3} />
               </>
+            )}
+            {action.asks === 'resumption' && (
+              <FormTextField
+                control={control}
+                name="suspendEnd"
+                label="Suspension ended on (optional)"
+                type="date"
+                helperText="Recorded with the suspension; leave empty to keep it open-ended"
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
             )}
             {action.asks === 'shutdown' && <FormTextField control={control} name="suspendedShutdownReason" label="Reason" required multiline minRows={3} autoFocus />}
           </Stack>
