@@ -200,7 +200,7 @@ export function parts(): Array<[string, FormDataEntryValue]> {
   const append = FormData.prototype.append;
   vi.spyOn(FormData.prototype, 'append').mockImplementation(function (this: FormData, name: string, value: string | Blob, filename?: string) {
     seen.push([name, value as FormDataEntryValue]);
-    return filename === undefined ? append.call(this, name, value as string) : append.call(this, name, value as Blob, filename);
+    Reflect.apply(append, this, filename === undefined ? [name, value] : [name, value, filename]);
   });
   return seen;
 }

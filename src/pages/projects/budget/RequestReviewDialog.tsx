@@ -9,7 +9,7 @@ const SEARCH_DELAY_MS = 250;
 type Reviewer = MemberView & { companyName: string };
 
 /** People of one company, searched on the server as typed; a company the caller cannot list gives none. */
-function usePeople(companyId: number | null, companyName: string, search: string): { people: Reviewer[]; loading: boolean } {
+function usePeople(companyId: number | null, companyName: string, search: string): { people: Reviewer[]; loading: boolean; unlisted: boolean } {
   const { result, query } = useList<MemberView>({
     resource: 'budget-reviewers',
     meta: { path: `/companies/${companyId}/memberships`, quiet: true },
@@ -20,7 +20,7 @@ function usePeople(companyId: number | null, companyName: string, search: string
     errorNotification: false,
   });
   const people = useMemo(() => (query.isError ? [] : result.data.map((m) => ({ ...m, companyName }))), [result.data, query.isError, companyName]);
-  return { people, loading: companyId !== null && query.isLoading };
+  return { people, loading: companyId !== null && query.isLoading, unlisted: companyId !== null && query.isError };
 }
 
 /**
@@ -90,7 +90,19 @@ export function RequestReviewDialog({ project, paths, onClose }: { project: Proj
               </li>
             )}
             renderInput={(params) => (
-              <TextField {...params} label="Reviewer" autoFocus error={missing} helperText={missing ? 'Choose a reviewer' : undefined} />
+              <TextField
+                {...params}
+                label="Reviewer"
+                autoFocus
+                error={missing}
+                helperText={
+                  missing
+                    ? 'Choose a reviewer'
+                    : client.unlisted
+                      ? `People of ${project.clientName ?? 'the client'} are listed only to their own members.`
+                      : undefined
+                }
+              />
             )}
           />
         </Stack>

@@ -28,7 +28,7 @@ export function ReviewsPanel({ paths, canManage, onRevoke }: { paths: BudgetPath
   const { result, query } = useList<BudgetReview>({
     resource: BUDGET_RESOURCES.reviews,
     meta: { path: paths.reviews },
-    pagination: { mode: 'off' },
+    pagination: { currentPage: 1, pageSize: 100 },
     sorters: [{ field: 'createdAt', order: 'desc' }],
   });
   if (query.isLoading) return <Skeleton variant="rounded" height={120} />;
