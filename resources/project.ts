@@ -363,6 +363,19 @@ export interface ProjectOverview {
   daysTotal: number | null;
 }
 
+/**
+ * GET /projects/{id}/item-categories/{companyId}/…: the categories of the budget items, with how
+ * many budget items each has and their planned amount; id null gathers items without a category.
+ */
+export interface ProjectItemCategory {
+  id: number | null;
+  name: string | null;
+  color: string | null;
+  parentId: number | null;
+  itemCount: number;
+  plannedAmount: string;
+}
+
 const fields: ResourceField[] = [
   { name: 'code', label: 'Code', kind: 'text', grid: { width: 120 }, sortable: true },
   { name: 'projectName', label: 'Project', kind: 'text', capitalize: true, grid: { flex: 1, width: 220 }, sortable: true },

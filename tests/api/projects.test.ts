@@ -185,3 +185,95 @@ describeEachDatabase('projects: create and read', (server) => {
     expect((await s.call('GET', `${API}/projects/${p.id}`)).status).toBe(401);
   });
 });
+
+const codesOf = (rows: Array<{ code: string }>) => rows.map((r) => r.code);
+
+describeEachDatabase('projects: lists', (server) => {
+  it('lists what the active company may see, each with its relation, paged, sorted and filtered in the database', async () => {
+    const s = server();
+    const f = await projectFixture(s);
+    const a = await clientProject(s, f, { code: 'LA', projectName: 'Alder Street', city: 'Austin', startDate: '2026-01-10', status: undefined });
+    const b = await clientProject(s, f, { code: 'LB', projectName: 'Birch Lane', city: 'Dallas', startDate: '2026-02-10' });
+    const c = await createProject(s, f.owner.token, f.owner.companyId, { code: 'LC', projectName: 'Cedar Road', city: 'Austin', startDate: '2026-03-10' });
+    await createProject(s, f.stranger.token, f.stranger.companyId, { code: 'LX', projectName: 'Alder Elsewhere' });
+    // The subcontractor works on Birch Lane and runs a sub-project under it.
+    expect((await callAs(s, f.owner, 'POST', `/projects/${b.id}/crew-companies`, { companyId: f.sub.companyId })).status).toBe(201);
+    const subProject = await createProject(s, f.sub.token, f.sub.companyId, { code: 'SB', projectName: 'Birch Boring', projectId: b.id, clientId: f.owner.companyId });
+    expect(subProject).toMatchObject({ projectId: b.id, parentName: 'Birch Lane', clientName: 'Owner Paving' });
+
+    const all = await callAs(s, f.owner, 'GET', '/projects?_sort=code&_order=asc');
+    expect(all.status).toBe(200);
+    expect(all.headers['x-total-count']).toBe('4');
+    expect(codesOf(all.body)).toEqual(['LA', 'LB', 'LC', 'SB']);
+    expect(all.body.map((p: { relation: string; canManage: boolean }) => [p.relation, p.canManage])).toEqual([
+      ['owner', true],
+      ['owner', true],
+      ['owner', true],
+      ['client', false],
+    ]);
+    expect(all.body.find((p: { code: string }) => p.code === 'LB').subProjectCount).toBe(1);
+
+    const page = await callAs(s, f.owner, 'GET', '/projects?_start=1&_end=3&_sort=projectName&_order=desc');
+    expect(page.headers['x-total-count']).toBe('4');
+    expect(codesOf(page.body)).toEqual(['LB', 'SB']);
+    expect(codesOf((await callAs(s, f.owner, 'GET', '/projects?city=Austin&_sort=code')).body)).toEqual(['LA', 'LC']);
+    expect(codesOf((await callAs(s, f.owner, 'GET', `/projects?clientId=${f.client.companyId}&_sort=code`)).body)).toEqual(['LA', 'LB']);
+    expect(codesOf((await callAs(s, f.owner, 'GET', `/projects?projectId=${b.id}`)).body)).toEqual(['SB']);
+    expect(codesOf((await callAs(s, f.owner, 'GET', `/projects?companyId_ne=${f.owner.companyId}`)).body)).toEqual(['SB']);
+    expect(codesOf((await callAs(s, f.owner, 'GET', '/projects?startDate_gte=2026-02-10&_sort=startDate')).body)).toEqual(['LB', 'LC']);
+    expect(codesOf((await callAs(s, f.owner, 'GET', '/projects?companyName_like=sub')).body)).toEqual(['SB']);
+    expect(codesOf((await callAs(s, f.owner, 'GET', '/projects?parentName=Birch%20Lane')).body)).toEqual(['SB']);
+    // q finds a name or a code, never another company's project.
+    expect(codesOf((await callAs(s, f.owner, 'GET', '/projects?q=alder')).body)).toEqual(['LA']);
+    expect(codesOf((await callAs(s, f.owner, 'GET', '/projects?q=lc')).body)).toEqual(['LC']);
+    expect((await callAs(s, f.owner, 'GET', '/projects?q=Austin')).body).toEqual([]);
+    expect((await callAs(s, f.owner, 'GET', '/projects?budget=1')).status).toBe(400);
+    expect((await callAs(s, f.owner, 'GET', '/projects?_sort=clientId')).status).toBe(400);
+
+    // The client sees its two projects; the subcontractor the one it works on and its own sub-project.
+    const asClient = await callAs(s, f.client, 'GET', '/projects?_sort=code');
+    expect(codesOf(asClient.body)).toEqual(['LA', 'LB']);
+    expect(asClient.body.every((p: { relation: string; canManage: boolean }) => p.relation === 'client' && !p.canManage)).toBe(true);
+    const asSub = await callAs(s, f.sub, 'GET', '/projects?_sort=code');
+    expect(asSub.body.map((p: { code: string; relation: string }) => [p.code, p.relation])).toEqual([
+      ['LB', 'subcontractor'],
+      ['SB', 'owner'],
+    ]);
+    expect((await callAs(s, f.stranger, 'GET', '/projects')).body.map((p: { code: string }) => p.code)).toEqual(['LX']);
+    expect([a.id, c.id]).toHaveLength(2);
+  });
+
+  it("answers a company's own, client and parent lists, and the client–subcontractor view", async () => {
+    const s = server();
+    const f = await projectFixture(s);
+    const mine = await clientProject(s, f, { code: 'M1' });
+    const other = await createProject(s, f.owner.token, f.owner.companyId, { code: 'M2' });
+    expect((await callAs(s, f.owner, 'POST', `/projects/${mine.id}/crew-companies`, { companyId: f.sub.companyId })).status).toBe(201);
+    const subProject = await createProject(s, f.sub.token, f.sub.companyId, { code: 'S1', projectId: mine.id, clientId: f.owner.companyId });
+    const direct = await createProject(s, f.sub.token, f.sub.companyId, { code: 'S2', clientId: f.owner.companyId });
+
+    const runs = await callAs(s, f.owner, 'GET', `/companies/${f.owner.companyId}/projects/all?_sort=code`);
+    expect(codesOf(runs.body)).toEqual(['M1', 'M2']);
+    expect(codesOf((await callAs(s, f.client, 'GET', `/companies/${f.client.companyId}/projects/client`)).body)).toEqual(['M1']);
+    // The owner is the client of the subcontractor's projects, the sub-project included.
+    expect(codesOf((await callAs(s, f.owner, 'GET', `/companies/${f.owner.companyId}/projects/client?_sort=code`)).body)).toEqual(['S1', 'S2']);
+    // Parents: top-level projects the company runs or works on as a crew company.
+    expect(codesOf((await callAs(s, f.owner, 'GET', `/companies/${f.owner.companyId}/projects/parent?_sort=code`)).body)).toEqual(['M1', 'M2']);
+    expect(codesOf((await callAs(s, f.sub, 'GET', `/companies/${f.sub.companyId}/projects/parent?_sort=code`)).body)).toEqual(['M1', 'S2']);
+    // Another company's lists are a 404.
+    expect((await callAs(s, f.stranger, 'GET', `/companies/${f.owner.companyId}/projects/all`)).status).toBe(404);
+
+    const between = await callAs(s, f.owner, 'GET', `/projects/${f.owner.companyId}/${f.sub.companyId}?_sort=code`);
+    expect(between.status).toBe(200);
+    expect(codesOf(between.body)).toEqual(['S1', 'S2']);
+    expect(codesOf((await callAs(s, f.sub, 'GET', `/projects/${f.owner.companyId}/${f.sub.companyId}?_sort=code`)).body)).toEqual(['S1', 'S2']);
+    expect((await callAs(s, f.client, 'GET', `/projects/${f.owner.companyId}/${f.sub.companyId}`)).status).toBe(404);
+
+    const subs = await callAs(s, f.owner, 'GET', `/projects/${mine.id}/sub-projects/0`);
+    expect(codesOf(subs.body)).toEqual(['S1']);
+    expect(codesOf((await callAs(s, f.owner, 'GET', `/projects/${mine.id}/sub-projects/${f.sub.companyId}`)).body)).toEqual(['S1']);
+    expect((await callAs(s, f.owner, 'GET', `/projects/${mine.id}/sub-projects/${f.client.companyId}`)).body).toEqual([]);
+    expect((await callAs(s, f.stranger, 'GET', `/projects/${mine.id}/sub-projects/0`)).status).toBe(404);
+    expect([other.id, subProject.id, direct.id]).toHaveLength(3);
+  });
+});

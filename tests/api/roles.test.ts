@@ -117,14 +117,14 @@ describeEachDatabase('roles', (server) => {
     expect(await roles(s, token, base)).toHaveLength(8);
   });
 
-  it('answers 404 for project and other scope types, which no route serves yet', async () => {
+  it('answers 404 for a project the company has no relation to, and for scope types no route serves', async () => {
     const s = server();
     const { token, companyId, base } = await ownerWithCompany(s);
     const before = await roles(s, token, base);
     const member = named(before, 'Member');
     const project = await s.call('GET', `${API}/roles/project/1/all`, { token });
     expect(project.status).toBe(404);
-    expect(project.body).toMatchObject({ statusCode: 404, message: 'Route not found', error: { code: 'NOT_FOUND' } });
+    expect(project.body).toMatchObject({ statusCode: 404, message: 'Project not found', error: { code: 'NOT_FOUND' } });
     const attempts: Array<[string, string, unknown?]> = [
       ['GET', `/roles/project/1/assignable`],
       ['POST', `/roles/project/1`, { name: 'X', permissions: [] }],

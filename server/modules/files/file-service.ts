@@ -12,7 +12,7 @@ import type { Services } from '../../services.js';
 import { fileTransaction, storeUpload } from '../../storage/file-store.js';
 import { receiveUploads, refusalError } from '../../storage/uploads.js';
 import { refreshFileAcl, type FileCaller } from './file-access.js';
-import { managerFileOwner, manageableFolder, visibleFolder } from './folder-service.js';
+import { managerFileOwner, manageableFolder, releaseManagerFiles, visibleFolder } from './folder-service.js';
 import { fileColumns, fileViews, folderColumns, folderViews } from './node-view.js';
 
 const auditActor = (c: FileCaller) => ({ userId: c.userId, companyId: c.companyId });
@@ -109,7 +109,7 @@ export async function deleteFile(services: Services, c: FileCaller, id: number) 
     const file = await manageableFileRow(trx, c, id);
     const versions = await trx.selectFrom('files').select('id').where('version_of', '=', id).execute();
     await trx.deleteFrom('file_permissions').where('target_type', '=', 'file').where('target_id', '=', id).execute();
-    await files.releaseMany(managerFileOwner(c.companyId), [...versions.map((v) => v.id), id]);
+    await releaseManagerFiles(trx, files, c.companyId, [...versions.map((v) => v.id), id]);
     await recordAudit(trx, auditActor(c), { entityType: 'file', entityId: id, action: 'deleted', before: { name: file.name, folderId: file.folder_id } });
   });
 }

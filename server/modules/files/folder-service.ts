@@ -6,7 +6,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js'
 import { recordAudit } from '../../lib/audit.js';
 import { nowIso } from '../../lib/json.js';
 import type { Services } from '../../services.js';
-import { fileTransaction } from '../../storage/file-store.js';
+import { fileTransaction, type FileReleases } from '../../storage/file-store.js';
 import { refreshFolderAcl, subtreeIds, type FileCaller } from './file-access.js';
 import { folderColumns, folderViews } from './node-view.js';
 
@@ -150,34 +150,69 @@ export async function updateFolder(services: Services, c: FileCaller, id: number
   return folderView(services.db, c, id);
 }
 
+/**
+ * Releases file-manager files by id, each under its own owner: the company's files, and project files
+ * (kept in a project's folder under the project as owner, server/modules/projects). Earlier versions
+ * are always the company's and go first, as `ids` orders them: they point at the current files.
+ */
+export async function releaseManagerFiles(db: Executor, files: FileReleases, companyId: number, ids: number[]) {
+  await files.releaseMany(managerFileOwner(companyId), ids);
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('files')
+      .select(['id', 'entity_id', 'type'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .where('company_id', '=', companyId)
+      .where('entity_type', '=', 'project')
+      .execute();
+    const byOwner = new Map<string, { entityId: string; type: string; ids: number[] }>();
+    for (const r of rows) {
+      const key = `${r.entity_id}:${r.type}`;
+      const group = byOwner.get(key) ?? { entityId: r.entity_id, type: r.type, ids: [] };
+      group.ids.push(r.id);
+      byOwner.set(key, group);
+    }
+    for (const g of byOwner.values()) await files.releaseMany({ entityType: 'project', entityId: g.entityId, type: g.type }, g.ids);
+  }
+}
+
+/**
+ * A folder, its sub-folders, their files (with earlier versions) and grants, inside the caller's
+ * transaction (bytes go once it commits); the caller has checked the right to it. Answers what went.
+ */
+export async function removeFolderTree(trx: Executor, files: FileReleases, companyId: number, id: number) {
+  const folderIds = (await sql<{ id: number }>`${subtreeIds(id)}`.execute(trx)).rows.map((r) => Number(r.id));
+  const fileRows = await trx
+    .selectFrom('files')
+    .select(['id', 'version_of'])
+    .where('company_id', '=', companyId)
+    .where(sql<boolean>`folder_id in (${subtreeIds(id)})`)
+    .execute();
+  // Earlier versions first: they point at the current ones.
+  const fileIds = [...fileRows.filter((f) => f.version_of !== null), ...fileRows.filter((f) => f.version_of === null)].map((f) => f.id);
+  await trx
+    .deleteFrom('file_permissions')
+    .where('target_type', '=', 'file')
+    .where(sql<boolean>`target_id in (select id from files where folder_id in (${subtreeIds(id)}))`)
+    .execute();
+  await trx.deleteFrom('file_permissions').where('target_type', '=', 'folder').where(sql<boolean>`target_id in (${subtreeIds(id)})`).execute();
+  await releaseManagerFiles(trx, files, companyId, fileIds);
+  // Deepest first, so no folder goes before its children.
+  for (const folderId of [...folderIds].reverse()) await trx.deleteFrom('folders').where('id', '=', folderId).execute();
+  return { folders: folderIds.length, files: fileRows.filter((f) => f.version_of === null).length };
+}
+
 /** The folder, its sub-folders, their files (with earlier versions) and grants: rows in one transaction, bytes after it commits. */
 export async function deleteFolder(services: Services, c: FileCaller, id: number) {
   await fileTransaction(services, async (trx, files) => {
     const folder = await manageableFolder(trx, c, id);
     if (folder.parent_id === null) throw badRequest(FILE_MESSAGES.rootFixed, [{ field: 'id', message: FILE_MESSAGES.rootFixed }]);
-    const folderIds = (await sql<{ id: number }>`${subtreeIds(id)}`.execute(trx)).rows.map((r) => Number(r.id));
-    const fileRows = await trx
-      .selectFrom('files')
-      .select(['id', 'version_of'])
-      .where('company_id', '=', c.companyId)
-      .where(sql<boolean>`folder_id in (${subtreeIds(id)})`)
-      .execute();
-    // Earlier versions first: they point at the current ones.
-    const fileIds = [...fileRows.filter((f) => f.version_of !== null), ...fileRows.filter((f) => f.version_of === null)].map((f) => f.id);
-    await trx
-      .deleteFrom('file_permissions')
-      .where('target_type', '=', 'file')
-      .where(sql<boolean>`target_id in (select id from files where folder_id in (${subtreeIds(id)}))`)
-      .execute();
-    await trx.deleteFrom('file_permissions').where('target_type', '=', 'folder').where(sql<boolean>`target_id in (${subtreeIds(id)})`).execute();
-    await files.releaseMany(managerFileOwner(c.companyId), fileIds);
-    // Deepest first, so no folder goes before its children.
-    for (const folderId of folderIds.reverse()) await trx.deleteFrom('folders').where('id', '=', folderId).execute();
+    const removed = await removeFolderTree(trx, files, c.companyId, id);
     await recordAudit(trx, auditActor(c), {
       entityType: 'folder',
       entityId: id,
       action: 'deleted',
-      before: { name: folder.name, parentId: folder.parent_id, folders: folderIds.length, files: fileRows.filter((f) => f.version_of === null).length },
+      before: { name: folder.name, parentId: folder.parent_id, ...removed },
     });
   });
 }

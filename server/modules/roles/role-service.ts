@@ -3,7 +3,6 @@ import type { RolePermission } from '../../../permissions/index.js';
 import type { CreateRoleInput, UpdateRoleInput } from '../../../resources/role.js';
 import type { Executor, Trx } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
-import type { CompanyMembership } from '../../http/company-access.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { diff, recordAudit } from '../../lib/audit.js';
 import { nowIso } from '../../lib/json.js';
@@ -27,19 +26,34 @@ const ROLE_LIST: ListSpec = {
 const nameTaken = () => conflict('A role with this name already exists', 'ROLE_NAME_TAKEN');
 const roleInUse = () => conflict('This role is still assigned to members', 'ROLE_IN_USE');
 
-function rolesIn(db: Executor, companyId: number) {
-  return db.selectFrom('roles').select(ROLE_COLUMNS).where('scope_type', '=', 'company').where('scope_id', '=', companyId);
+/**
+ * Whose roles: a company's, or a project's (`/roles/project/{id}/…`, server/modules/projects). The
+ * audit trail of a change is the company's that owns the scope.
+ */
+export interface RoleScope {
+  type: 'company' | 'project';
+  id: number;
+  auditCompanyId: number;
 }
 
-async function findRole(db: Executor, companyId: number, id: number): Promise<RoleRow> {
-  const row = await rolesIn(db, companyId).where('id', '=', id).executeTakeFirst();
+/** Resolves the scope, checking the caller's right to it; run again inside each change's transaction. */
+export type ScopeResolver = (db: Executor) => Promise<RoleScope>;
+
+export const companyScope = (companyId: number): ScopeResolver => async () => ({ type: 'company', id: companyId, auditCompanyId: companyId });
+
+function rolesIn(db: Executor, scope: RoleScope) {
+  return db.selectFrom('roles').select(ROLE_COLUMNS).where('scope_type', '=', scope.type).where('scope_id', '=', scope.id);
+}
+
+async function findRole(db: Executor, scope: RoleScope, id: number): Promise<RoleRow> {
+  const row = await rolesIn(db, scope).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Role');
   return row;
 }
 
 /** Names differing only in case would be indistinguishable in a role picker. */
-async function assertNameFree(db: Executor, companyId: number, name: string, exceptId?: number) {
-  let query = rolesIn(db, companyId).where(sql<boolean>`lower(name) = lower(${name})`);
+async function assertNameFree(db: Executor, scope: RoleScope, name: string, exceptId?: number) {
+  let query = rolesIn(db, scope).where(sql<boolean>`lower(name) = lower(${name})`);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   if (await query.executeTakeFirst()) throw nameTaken();
 }
@@ -67,25 +81,25 @@ async function inTransaction<T>(services: Services, work: (trx: Trx) => Promise<
   }
 }
 
-export async function listRoles(services: Services, company: CompanyMembership, query: RawListQuery, assignableOnly: boolean) {
+export async function listRoles(services: Services, resolve: ScopeResolver, query: RawListQuery, assignableOnly: boolean) {
   const list = parseListQuery(ROLE_LIST, query);
-  let base = rolesIn(services.db, company.companyId);
+  let base = rolesIn(services.db, await resolve(services.db));
   if (assignableOnly) base = base.where('assignable', '=', 1);
   const page = await runList(base, list);
   return { rows: page.rows.map(roleView), total: page.total };
 }
 
-export async function createRole(services: Services, actor: Actor, company: CompanyMembership, body: CreateRoleInput) {
-  const { companyId } = company;
+export async function createRole(services: Services, actor: Actor, resolve: ScopeResolver, body: CreateRoleInput) {
   return inTransaction(services, async (trx) => {
-    await assertNameFree(trx, companyId, body.name);
+    const scope = await resolve(trx);
+    await assertNameFree(trx, scope, body.name);
     const now = nowIso();
     const permissions = normalise(body.permissions);
     const row = await trx
       .insertInto('roles')
       .values({
-        scope_type: 'company',
-        scope_id: companyId,
+        scope_type: scope.type,
+        scope_id: scope.id,
         name: body.name,
         is_default: 0,
         assignable: 1,
@@ -95,21 +109,21 @@ export async function createRole(services: Services, actor: Actor, company: Comp
       })
       .returning(ROLE_COLUMNS)
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, { userId: actor.user.id, companyId }, { entityType: 'role', entityId: row.id, action: 'created', after: snapshot(row.name, permissions) });
+    await recordAudit(trx, { userId: actor.user.id, companyId: scope.auditCompanyId }, { entityType: 'role', entityId: row.id, action: 'created', after: snapshot(row.name, permissions) });
     return roleView(row);
   });
 }
 
-export async function updateRole(services: Services, actor: Actor, company: CompanyMembership, id: number, body: UpdateRoleInput) {
-  const { companyId } = company;
+export async function updateRole(services: Services, actor: Actor, resolve: ScopeResolver, id: number, body: UpdateRoleInput) {
   return inTransaction(services, async (trx) => {
-    const role = await findRole(trx, companyId, id);
+    const scope = await resolve(trx);
+    const role = await findRole(trx, scope, id);
     // Owner must keep every permission, or a company could lock itself out of its own settings.
     if (isOwnerRole(role)) throw conflict('The Owner role cannot be changed', 'ROLE_LOCKED');
     const name = body.name ?? role.name;
     if (name !== role.name) {
       if (role.is_default) throw conflict('Default roles cannot be renamed', 'ROLE_LOCKED');
-      await assertNameFree(trx, companyId, name, id);
+      await assertNameFree(trx, scope, name, id);
     }
     const before = snapshot(role.name, rolePermissions(role));
     const after = snapshot(name, body.permissions ? normalise(body.permissions) : before.permissions);
@@ -120,20 +134,20 @@ export async function updateRole(services: Services, actor: Actor, company: Comp
       .where('id', '=', id)
       .returning(ROLE_COLUMNS)
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, { userId: actor.user.id, companyId }, { entityType: 'role', entityId: id, action: 'updated', before, after });
+    await recordAudit(trx, { userId: actor.user.id, companyId: scope.auditCompanyId }, { entityType: 'role', entityId: id, action: 'updated', before, after });
     return roleView(row);
   });
 }
 
-export async function deleteRole(services: Services, actor: Actor, company: CompanyMembership, id: number): Promise<void> {
-  const { companyId } = company;
+export async function deleteRole(services: Services, actor: Actor, resolve: ScopeResolver, id: number): Promise<void> {
   await inTransaction(services, async (trx) => {
-    const role = await findRole(trx, companyId, id);
+    const scope = await resolve(trx);
+    const role = await findRole(trx, scope, id);
     if (role.is_default) throw conflict('Default roles cannot be deleted', 'ROLE_LOCKED');
     const held = await trx.selectFrom('memberships').select('id').where('role_id', '=', id).limit(1).executeTakeFirst();
     if (held) throw roleInUse();
     await dropGrantsOf(trx, 'role', [id]);
     await trx.deleteFrom('roles').where('id', '=', id).execute();
-    await recordAudit(trx, { userId: actor.user.id, companyId }, { entityType: 'role', entityId: id, action: 'deleted', before: snapshot(role.name, rolePermissions(role)) });
+    await recordAudit(trx, { userId: actor.user.id, companyId: scope.auditCompanyId }, { entityType: 'role', entityId: id, action: 'deleted', before: snapshot(role.name, rolePermissions(role)) });
   });
 }

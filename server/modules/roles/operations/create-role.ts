@@ -1,7 +1,7 @@
 import { createRoleBody } from '../../../../resources/role.js';
 import { defineRoute } from '../../../http/route.js';
 import { companyRolesParams } from '../role-params.js';
-import { createRole as create } from '../role-service.js';
+import { companyScope, createRole as create } from '../role-service.js';
 
 export const createRole = defineRoute({
   method: 'POST',
@@ -12,5 +12,5 @@ export const createRole = defineRoute({
   tags: ['roles'],
   params: companyRolesParams,
   body: createRoleBody,
-  handler: ({ actor, services, company, body }) => create(services, actor, company, body),
+  handler: ({ actor, services, company, body }) => create(services, actor, companyScope(company.companyId), body),
 });

@@ -1,6 +1,6 @@
 import { defineRoute } from '../../../http/route.js';
 import { companyRoleParams } from '../role-params.js';
-import { deleteRole as remove } from '../role-service.js';
+import { companyScope, deleteRole as remove } from '../role-service.js';
 
 export const deleteRole = defineRoute({
   method: 'DELETE',
@@ -9,5 +9,5 @@ export const deleteRole = defineRoute({
   summary: 'Delete a custom role no member holds (needs roles:manage in that company)',
   tags: ['roles'],
   params: companyRoleParams,
-  handler: ({ actor, services, company, params }) => remove(services, actor, company, params.id),
+  handler: ({ actor, services, company, params }) => remove(services, actor, companyScope(company.companyId), params.id),
 });

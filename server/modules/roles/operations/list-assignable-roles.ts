@@ -1,7 +1,7 @@
 import { defineRoute } from '../../../http/route.js';
 import { listQuery, sendPage } from '../../../lib/list-query.js';
 import { companyRolesParams } from '../role-params.js';
-import { listRoles } from '../role-service.js';
+import { companyScope, listRoles } from '../role-service.js';
 
 export const listAssignableRoles = defineRoute({
   method: 'GET',
@@ -11,5 +11,5 @@ export const listAssignableRoles = defineRoute({
   tags: ['roles'],
   params: companyRolesParams,
   query: listQuery,
-  handler: async ({ services, company, query, reply }) => sendPage(reply, await listRoles(services, company, query, true)),
+  handler: async ({ services, company, query, reply }) => sendPage(reply, await listRoles(services, companyScope(company.companyId), query, true)),
 });

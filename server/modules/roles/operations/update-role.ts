@@ -1,7 +1,7 @@
 import { updateRoleBody } from '../../../../resources/role.js';
 import { defineRoute } from '../../../http/route.js';
 import { companyRoleParams } from '../role-params.js';
-import { updateRole as update } from '../role-service.js';
+import { companyScope, updateRole as update } from '../role-service.js';
 
 export const updateRole = defineRoute({
   method: 'PATCH',
@@ -11,5 +11,5 @@ export const updateRole = defineRoute({
   tags: ['roles'],
   params: companyRoleParams,
   body: updateRoleBody,
-  handler: ({ actor, services, company, params, body }) => update(services, actor, company, params.id, body),
+  handler: ({ actor, services, company, params, body }) => update(services, actor, companyScope(company.companyId), params.id, body),
 });

@@ -1,0 +1,28 @@
+import { defineRoute } from '../../../http/route.js';
+import { listProjectFiles as list, uploadProjectFiles as upload } from '../project-files.js';
+import { manageGuard, projectFileParams, projectFilesQuery, projectParams, viewGuard } from '../project-params.js';
+
+export const uploadProjectFiles = defineRoute({
+  method: 'POST',
+  url: '/projects/:id/files/:type',
+  access: { permission: 'projects:view' },
+  status: 201,
+  summary:
+    "Upload project files of a type (contract, workOrder or other) into the project's folder (multipart: file parts, several allowed; the company that runs it, with projects:manage); answers { files, errors } with each refused file and why. Deleting is DELETE /filesNew/{fileId}",
+  tags: ['projects'],
+  params: projectFileParams,
+  guard: manageGuard,
+  handler: ({ actor, services, params, req }) => upload(services, actor, params.id, params.type, req),
+});
+
+export const listProjectFiles = defineRoute({
+  method: 'GET',
+  url: '/projects/:id/files',
+  access: { permission: 'projects:view' },
+  summary: 'The project files, optionally of one type, with signed links to their bytes, oldest first',
+  tags: ['projects'],
+  params: projectParams,
+  query: projectFilesQuery,
+  guard: viewGuard,
+  handler: ({ actor, services, params, query }) => list(services, actor, params.id, query.type),
+});
