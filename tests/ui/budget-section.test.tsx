@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Budget, BudgetItem, BudgetReview, ChangeOrder } from '../../resources/budget';
-import { budget, budgetHandlers, budgetItem, changeOrder, drawOn, expectPngPart, parts, refused, review, stubCanvas } from './budget-fixtures';
+import { budget, budgetHandlers, budgetItem, catalogItem, changeOrder, drawOn, expectPngPart, list, parts, refused, review, stubCanvas } from './budget-fixtures';
 import { fakeToken } from './fixtures';
 import { renderApp } from './render-app';
 
@@ -221,6 +221,88 @@ describe('the budget section', () => {
     expect(calls).toEqual([{ method: 'POST', path: `${BASE}/change-orders/61/reject`, body: { message: 'Use last year’s price' } }]);
     expect(await within(grid).findByText('Sent back')).toBeInTheDocument();
     expect(within(grid).getByText('Use last year’s price')).toBeInTheDocument();
+  });
+
+  it('adds several catalog items in one request, each with its quantity and price, and places a refusal at its row', async () => {
+    server.use(
+      http.get('/api/v1/items', () =>
+        list([catalogItem, { ...catalogItem, id: 32, name: 'Stop Bar', code: null, unit: 'ft' }, { ...catalogItem, id: 33, name: 'Curb Ramp', code: 'CR', unit: 'ea' }]),
+      ),
+      http.post(`${BASE}/items/multiple`, async ({ request }) => {
+        await record(request);
+        if (calls.length === 1) {
+          const message = 'Price must be a number from 0 to 999,999,999.99 with at most 2 decimals';
+          return HttpResponse.json({ error: { statusCode: 400, message: `items.1.price: ${message}`, code: 'VALIDATION', details: [{ field: 'items.1.price', message }] } }, { status: 400 });
+        }
+        return HttpResponse.json([], { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/projects/5/budget');
+    await user.click(await screen.findByRole('button', { name: 'Add several items' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add several items' });
+    await user.type(await within(dialog).findByRole('textbox', { name: 'Quantity of Stop Bar' }), '40');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Unit price of Stop Bar' }), '2.125');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Add Asphalt Overlay (AO-2)' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Quantity of Asphalt Overlay (AO-2)' }), '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Add 2 items' }));
+    // The client's own check refuses three decimals before sending anything.
+    expect(await within(dialog).findByText('Price must be a number from 0 to 999,999,999.99 with at most 2 decimals')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    const price = within(dialog).getByRole('textbox', { name: 'Unit price of Stop Bar' });
+    await user.clear(price);
+    await user.type(price, '2.15');
+    await user.click(within(dialog).getByRole('button', { name: 'Add 2 items' }));
+    expect(await within(dialog).findByText(/^items\.1\.price/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Unit price of Asphalt Overlay (AO-2)' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('textbox', { name: 'Unit price of Stop Bar' })).toHaveAttribute('aria-invalid', 'false');
+    expect(calls[0]).toEqual({
+      method: 'POST',
+      path: `${BASE}/items/multiple`,
+      body: {
+        items: [
+          { itemId: 32, quantity: 40, price: '2.15', reportWeight: false, description: null },
+          { itemId: 31, quantity: 3, price: '0', reportWeight: false, description: null },
+        ],
+      },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Add 2 items' }));
+    expect(await screen.findByText('2 budget items added')).toBeInTheDocument();
+    expect(calls).toHaveLength(2);
+  });
+
+  it('makes a change order from an item of an approved budget and sends it with its price', async () => {
+    state.budget = budget({ status: 'approved' });
+    server.use(
+      http.post(`${BASE}/change-orders`, async ({ request }) => {
+        await record(request);
+        return HttpResponse.json(changeOrder({ status: 'draft', number: 4, id: 64 }), { status: 201 });
+      }),
+      http.post(`${BASE}/change-orders/64/send`, async ({ request }) => {
+        await record(request);
+        return HttpResponse.json(changeOrder({ number: 4, id: 64 }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/projects/5/budget');
+    const grid = await screen.findByRole('grid', { name: 'Budget items' });
+    await user.click(await within(grid).findByRole('menuitem', { name: 'Change order for Asphalt Overlay' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New change order' });
+    const quantity = within(dialog).getByRole('textbox', { name: 'Quantity' });
+    expect(quantity).toHaveValue('10');
+    expect(within(dialog).getByRole('textbox', { name: 'Unit price' })).toHaveValue('1234.50');
+    // Not a sub-project: nothing to ask of a parent.
+    expect(within(dialog).queryByRole('checkbox', { name: 'Request from the parent project' })).not.toBeInTheDocument();
+    await user.clear(quantity);
+    await user.type(quantity, '12');
+    expect(within(dialog).getByText('New amount: $14,814.00')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Two more tons at the corner');
+    await user.click(within(dialog).getByRole('button', { name: 'Save and send' }));
+    expect(await screen.findByText('Change order #4 sent')).toBeInTheDocument();
+    expect(calls).toEqual([
+      { method: 'POST', path: `${BASE}/change-orders`, body: { itemId: 101, quantity: 12, price: '1234.50', reportWeight: false, description: 'Two more tons at the corner' } },
+      { method: 'POST', path: `${BASE}/change-orders/64/send`, body: { price: '1234.50' } },
+    ]);
   });
 
   it('offers to add items to an empty budget, once', async () => {
