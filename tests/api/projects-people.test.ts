@@ -1,0 +1,235 @@
+import { addMember, describeEachDatabase, type TestServer } from './harness.js';
+import { API, callAs, clientProject, companySide, partner, projectFixture } from './project-helpers.js';
+
+const companyMembership = async (s: TestServer, companyId: number, userId: number) =>
+  (await s.services.db.selectFrom('memberships').select('id').where('company_id', '=', companyId).where('user_id', '=', userId).where('type', '=', 'company').executeTakeFirstOrThrow()).id;
+
+const projectRole = async (s: TestServer, projectId: number, name: string) =>
+  (await s.services.db.selectFrom('roles').select('id').where('scope_type', '=', 'project').where('scope_id', '=', projectId).where('name', '=', name).executeTakeFirstOrThrow()).id;
+
+const projectMembershipRows = (s: TestServer, projectId: number) =>
+  s.services.db.selectFrom('memberships').selectAll().where('project_id', '=', projectId).orderBy('id').execute();
+
+describeEachDatabase('projects: memberships', (server) => {
+  it('replaces the list with members of the owner and the client, keeping those who stay, audited', async () => {
+    const s = server();
+    const f = await projectFixture(s);
+    const p = await clientProject(s, f);
+    const foreman = await addMember(s, f.owner.companyId, 'Supervisor');
+    const reviewer = await addMember(s, f.client.companyId, 'Member');
+    const ownerM = await companyMembership(s, f.owner.companyId, f.owner.user.id);
+    const foremanM = await companyMembership(s, f.owner.companyId, foreman.user.id);
+    const reviewerM = await companyMembership(s, f.client.companyId, reviewer.user.id);
+    const pm = await projectRole(s, p.id, 'Project Manager');
+    const field = await projectRole(s, p.id, 'Field');
+    const viewer = await projectRole(s, p.id, 'Viewer');
+
+    const first = await callAs(s, f.owner, 'POST', `/projects/${p.id}/memberships`, {
+      memberships: [
+        { id: foremanM, roleId: field },
+        { id: reviewerM, roleId: viewer },
+        { id: ownerM, roleId: pm },
+      ],
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.map((m: { companyMembershipId: number; roleName: string; companyId: number }) => [m.companyMembershipId, m.roleName, m.companyId])).toEqual(
+      expect.arrayContaining([
+        [foremanM, 'Field', f.owner.companyId],
+        [reviewerM, 'Viewer', f.client.companyId],
+        [ownerM, 'Project Manager', f.owner.companyId],
+      ]),
+    );
+    expect(first.body[0]).toMatchObject({ projectId: p.id, companyName: expect.any(String), email: expect.any(String), userId: expect.any(Number) });
+    const rows = await projectMembershipRows(s, p.id);
+    expect(rows.every((r) => r.type === 'project' && r.status === 'accepted')).toBe(true);
+    const foremanRow = rows.find((r) => r.user_id === foreman.user.id)!;
+
+    // The client reads the list; the stranger gets 404.
+    const read = await callAs(s, f.client, 'GET', `/projects/${p.id}/memberships`);
+    expect(read.status).toBe(200);
+    expect(read.body).toHaveLength(3);
+    expect((await callAs(s, f.stranger, 'GET', `/projects/${p.id}/memberships`)).status).toBe(404);
+
+    // The foreman stays (same project membership, new role), the reviewer goes.
+    const second = await callAs(s, f.owner, 'POST', `/projects/${p.id}/memberships`, { memberships: [{ id: foremanM, roleId: pm }, { id: ownerM, roleId: pm }] });
+    expect(second.status).toBe(200);
+    const after = await projectMembershipRows(s, p.id);
+    expect(after.map((r) => r.user_id).sort()).toEqual([f.owner.user.id, foreman.user.id].sort());
+    expect(after.find((r) => r.user_id === foreman.user.id)).toMatchObject({ id: foremanRow.id, role_id: pm });
+    const trail = await s.services.db.selectFrom('audit_events').select('action').where('entity_type', '=', 'project').where('entity_id', '=', String(p.id)).execute();
+    expect(trail.filter((t) => t.action === 'memberships updated')).toHaveLength(2);
+
+    // The foreman's own list in the owner company; the project role lets them manage the project.
+    const mine = await s.call('GET', `${API}/projects/memberships`, { token: foreman.token, headers: f.owner.headers });
+    expect(mine.status).toBe(200);
+    expect(mine.body.map((m: { projectId: number; roleName: string }) => [m.projectId, m.roleName])).toEqual([[p.id, 'Project Manager']]);
+    const asForeman = await s.call('GET', `${API}/projects/${p.id}`, { token: foreman.token, headers: f.owner.headers });
+    expect(asForeman.body.canManage).toBe(true);
+    const renamed = await s.call('PATCH', `${API}/projects/${p.id}`, { token: foreman.token, headers: f.owner.headers, body: { city: 'Plano' } });
+    expect(renamed.status).toBe(200);
+
+    // An empty list clears it.
+    expect((await callAs(s, f.owner, 'POST', `/projects/${p.id}/memberships`, { memberships: [] })).body).toEqual([]);
+    expect(await projectMembershipRows(s, p.id)).toEqual([]);
+  });
+
+  it('refuses people outside the two companies, pending members, another project\'s roles and repeats with 400 naming the entry; only the owner may change it', async () => {
+    const s = server();
+    const f = await projectFixture(s);
+    const p = await clientProject(s, f);
+    const other = await clientProject(s, f);
+    const ownerM = await companyMembership(s, f.owner.companyId, f.owner.user.id);
+    const subM = await companyMembership(s, f.sub.companyId, f.sub.user.id);
+    const strangerM = await companyMembership(s, f.stranger.companyId, f.stranger.user.id);
+    const invited = await callAs(s, f.owner, 'POST', `/companies/${f.owner.companyId}/memberships`, {
+      name: 'Pending Person',
+      email: 'pending.person@example.com',
+      roleId: (await s.services.db.selectFrom('roles').select('id').where('scope_type', '=', 'company').where('scope_id', '=', f.owner.companyId).where('name', '=', 'Member').executeTakeFirstOrThrow()).id,
+    });
+    expect(invited.status).toBe(201);
+    const viewer = await projectRole(s, p.id, 'Viewer');
+    const otherViewer = await projectRole(s, other.id, 'Viewer');
+    const companyRole = (await s.services.db.selectFrom('roles').select('id').where('scope_type', '=', 'company').where('scope_id', '=', f.owner.companyId).where('name', '=', 'Member').executeTakeFirstOrThrow()).id;
+    await callAs(s, f.owner, 'POST', `/projects/${p.id}/memberships`, { memberships: [{ id: ownerM, roleId: viewer }] });
+    const before = await projectMembershipRows(s, p.id);
+
+    const cases: Array<[Array<{ id: unknown; roleId: unknown }>, string]> = [
+      [[{ id: subM, roleId: viewer }], 'memberships.0.id'],
+      [[{ id: ownerM, roleId: viewer }, { id: strangerM, roleId: viewer }], 'memberships.1.id'],
+      [[{ id: invited.body.id, roleId: viewer }], 'memberships.0.id'],
+      [[{ id: ownerM, roleId: otherViewer }], 'memberships.0.roleId'],
+      [[{ id: ownerM, roleId: companyRole }], 'memberships.0.roleId'],
+      [[{ id: ownerM, roleId: viewer }, { id: ownerM, roleId: viewer }], 'memberships.1.id'],
+      [[{ id: 'x', roleId: viewer }], 'memberships.0.id'],
+    ];
+    for (const [memberships, field] of cases) {
+      const res = await callAs(s, f.owner, 'POST', `/projects/${p.id}/memberships`, { memberships });
+      expect(res.status, JSON.stringify(memberships)).toBe(400);
+      expect(res.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
+    }
+    expect((await callAs(s, f.client, 'POST', `/projects/${p.id}/memberships`, { memberships: [] })).status).toBe(403);
+    expect((await callAs(s, f.client, 'POST', `/projects/${p.id}/memberships`, { memberships: 'bad' })).status).toBe(403);
+    expect((await callAs(s, f.stranger, 'POST', `/projects/${p.id}/memberships`, { memberships: [] })).status).toBe(404);
+    expect(await projectMembershipRows(s, p.id)).toEqual(before);
+  });
+});
+
+describeEachDatabase('projects: project roles', (server) => {
+  it('lists, creates, changes and deletes a project\'s roles; the client reads them, a stranger gets 404', async () => {
+    const s = server();
+    const f = await projectFixture(s);
+    const p = await clientProject(s, f);
+    const base = `/roles/project/${p.id}`;
+    const all = await callAs(s, f.owner, 'GET', `${base}/all`);
+    expect(all.status).toBe(200);
+    expect(all.body.map((r: { name: string }) => r.name)).toEqual(['Project Manager', 'Field', 'Viewer']);
+    expect(all.body[0]).toMatchObject({ scopeType: 'project', scopeId: p.id, companyId: null, isDefault: true, assignable: true });
+    expect(all.body[0].permissions).toContainEqual({ resourceType: 'projects', action: 'manage', resourceId: null });
+    expect((await callAs(s, f.owner, 'GET', `${base}/assignable`)).headers['x-total-count']).toBe('3');
+    expect((await callAs(s, f.client, 'GET', `${base}/all`)).status).toBe(200);
+    expect((await callAs(s, f.stranger, 'GET', `${base}/all`)).status).toBe(404);
+
+    const created = await callAs(s, f.owner, 'POST', base, { name: 'Inspector', permissions: [{ resourceType: 'projects', action: 'view' }] });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Inspector', scopeType: 'project', scopeId: p.id, isDefault: false });
+    expect((await callAs(s, f.owner, 'POST', base, { name: 'inspector', permissions: [] })).status).toBe(409);
+    // A company role's name is no clash: the scopes are apart.
+    expect((await callAs(s, f.owner, 'POST', base, { name: 'Supervisor', permissions: [] })).status).toBe(201);
+    const changed = await callAs(s, f.owner, 'PATCH', `${base}/${created.body.id}`, { name: 'Site Inspector' });
+    expect(changed.body.name).toBe('Site Inspector');
+    const field = all.body.find((r: { name: string }) => r.name === 'Field');
+    expect((await callAs(s, f.owner, 'PATCH', `${base}/${field.id}`, { name: 'Crew' })).status).toBe(409);
+    expect((await callAs(s, f.owner, 'PATCH', `${base}/${field.id}`, { permissions: [{ resourceType: 'projects', action: 'view' }] })).status).toBe(200);
+    expect((await callAs(s, f.owner, 'DELETE', `${base}/${field.id}`)).status).toBe(409);
+
+    // Held: 409; free: gone. A company role id under the project path is a 404.
+    const ownerM = await companyMembership(s, f.owner.companyId, f.owner.user.id);
+    await callAs(s, f.owner, 'POST', `/projects/${p.id}/memberships`, { memberships: [{ id: ownerM, roleId: created.body.id }] });
+    expect((await callAs(s, f.owner, 'DELETE', `${base}/${created.body.id}`)).status).toBe(409);
+    await callAs(s, f.owner, 'POST', `/projects/${p.id}/memberships`, { memberships: [] });
+    expect((await callAs(s, f.owner, 'DELETE', `${base}/${created.body.id}`)).status).toBe(204);
+    const companyRole = (await s.services.db.selectFrom('roles').select('id').where('scope_type', '=', 'company').where('scope_id', '=', f.owner.companyId).executeTakeFirstOrThrow()).id;
+    expect((await callAs(s, f.owner, 'PATCH', `${base}/${companyRole}`, { name: 'Taken' })).status).toBe(404);
+
+    // Only the owner changes them: the client 403 (before the body), the stranger 404.
+    expect((await callAs(s, f.client, 'POST', base, { name: 'Theirs', permissions: [] })).status).toBe(403);
+    expect((await callAs(s, f.client, 'POST', base, { name: 5 })).status).toBe(403);
+    expect((await callAs(s, f.stranger, 'POST', base, { name: 5 })).status).toBe(404);
+    const trail = await s.services.db.selectFrom('audit_events').select(['action', 'company_id']).where('entity_type', '=', 'role').where('company_id', '=', f.owner.companyId).execute();
+    expect(trail.map((t) => t.action).sort()).toEqual(['created', 'created', 'deleted', 'updated', 'updated']);
+  });
+});
+
+describeEachDatabase('projects: crew companies and stations', (server) => {
+  it('adds active subcontractor partners as crew companies, who then see the project; refuses others', async () => {
+    const s = server();
+    const f = await projectFixture(s);
+    const p = await clientProject(s, f);
+    const ended = await companySide(s, 'Ended Sub');
+    const endedId = await partner(s, f.owner, ended, 'subcontractor');
+    await callAs(s, f.owner, 'DELETE', `/partnerships/delete/${endedId}`);
+    const before = await s.services.db.selectFrom('project_crew_companies').selectAll().execute();
+    for (const companyId of [f.client.companyId, f.stranger.companyId, ended.companyId, 999999]) {
+      const res = await callAs(s, f.owner, 'POST', `/projects/${p.id}/crew-companies`, { companyId });
+      expect(res.status, String(companyId)).toBe(400);
+      expect(res.body.error.details[0].field).toBe('companyId');
+    }
+    expect((await callAs(s, f.client, 'POST', `/projects/${p.id}/crew-companies`, { companyId: f.sub.companyId })).status).toBe(403);
+    expect(await s.services.db.selectFrom('project_crew_companies').selectAll().execute()).toEqual(before);
+    expect((await callAs(s, f.sub, 'GET', `/projects/${p.id}`)).status).toBe(404);
+
+    const added = await callAs(s, f.owner, 'POST', `/projects/${p.id}/crew-companies`, { companyId: f.sub.companyId });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ companyId: f.sub.companyId, name: 'Sub Boring', contactEmail: 'office@acme.example' });
+    expect((await callAs(s, f.owner, 'POST', `/projects/${p.id}/crew-companies`, { companyId: f.sub.companyId })).status).toBe(409);
+    const list = await callAs(s, f.client, 'GET', `/projects/${p.id}/crew-companies`);
+    expect(list.body.map((c: { companyId: number }) => c.companyId)).toEqual([f.sub.companyId]);
+    const seen = await callAs(s, f.sub, 'GET', `/projects/${p.id}`);
+    expect(seen.body).toMatchObject({ relation: 'subcontractor', canManage: false });
+
+    // Running a sub-project under it, the crew company stays.
+    const sub = await callAs(s, f.sub, 'POST', `/companies/${f.sub.companyId}/projects`, { projectName: 'Bore', code: 'B1', projectId: p.id });
+    expect(sub.status).toBe(201);
+    expect((await callAs(s, f.owner, 'DELETE', `/projects/${p.id}/crew-companies/${f.sub.companyId}`)).status).toBe(409);
+    expect((await callAs(s, f.sub, 'DELETE', `/projects/${sub.body.id}`)).status).toBe(204);
+    expect((await callAs(s, f.owner, 'DELETE', `/projects/${p.id}/crew-companies/${f.sub.companyId}`)).status).toBe(204);
+    expect((await callAs(s, f.owner, 'DELETE', `/projects/${p.id}/crew-companies/${f.sub.companyId}`)).status).toBe(404);
+    expect((await callAs(s, f.sub, 'GET', `/projects/${p.id}`)).status).toBe(404);
+    const trail = await s.services.db.selectFrom('audit_events').select('action').where('entity_type', '=', 'project').where('entity_id', '=', String(p.id)).orderBy('id').execute();
+    expect(trail.map((t) => t.action)).toEqual(['created', 'crew company added', 'crew company removed']);
+  });
+
+  it('replaces the stations in the order sent, positions 1..n, and refuses bad ones changing nothing', async () => {
+    const s = server();
+    const f = await projectFixture(s);
+    const p = await clientProject(s, f);
+    const first = await callAs(s, f.owner, 'PATCH', `/projects/${p.id}/stations`, {
+      stations: [{ name: 'Start', chainage: 0 }, { name: 'Bridge', chainage: '120.5', description: 'Over the creek' }, { name: 'End', chainage: '-3.25' }],
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.map((st: { position: number; name: string; chainage: string | null }) => [st.position, st.name, st.chainage])).toEqual([
+      [1, 'Start', '0'],
+      [2, 'Bridge', '120.5'],
+      [3, 'End', '-3.25'],
+    ]);
+    const reordered = await callAs(s, f.owner, 'PATCH', `/projects/${p.id}/stations`, { stations: [{ name: 'End' }, { name: 'Start' }] });
+    expect(reordered.body.map((st: { position: number; name: string }) => [st.position, st.name])).toEqual([
+      [1, 'End'],
+      [2, 'Start'],
+    ]);
+    const before = (await callAs(s, f.owner, 'GET', `/projects/${p.id}/stations`)).body;
+    expect(before).toEqual(reordered.body);
+    for (const stations of [[{ name: '' }], [{ name: 'A', chainage: '1.23456' }], 'none']) {
+      expect((await callAs(s, f.owner, 'PATCH', `/projects/${p.id}/stations`, { stations })).status).toBe(400);
+    }
+    expect((await callAs(s, f.client, 'PATCH', `/projects/${p.id}/stations`, { stations: [] })).status).toBe(403);
+    expect((await callAs(s, f.stranger, 'GET', `/projects/${p.id}/stations`)).status).toBe(404);
+    expect((await callAs(s, f.client, 'GET', `/projects/${p.id}/stations`)).body).toEqual(before);
+    const many = Array.from({ length: 1200 }, (_, i) => ({ name: `S${i + 1}` }));
+    const long = await callAs(s, f.owner, 'PATCH', `/projects/${p.id}/stations`, { stations: many });
+    expect(long.body).toHaveLength(1200);
+    expect(long.body[1199]).toMatchObject({ position: 1200, name: 'S1200' });
+    const trail = await s.services.db.selectFrom('audit_events').select('action').where('entity_type', '=', 'project').where('entity_id', '=', String(p.id)).execute();
+    expect(trail.filter((t) => t.action === 'stations updated')).toHaveLength(3);
+  });
+});
