@@ -169,6 +169,12 @@ describeEachDatabase('budget reviews: reading and revoking', (server) => {
     expect(again.status).toBe(409);
     expect(await reviewState(s, w.budgetId)).toEqual(before);
     expect((await auditOf(s, review.id)).map((a) => a.action)).toEqual(['requested', 'revoked']);
+    // The reviewer is told; the owner who revoked is not told of their own change.
+    expect((await notificationsOf(s, w.clientPlain.membershipId)).map((n) => n.description)).toEqual([
+      `${w.ownerBoss.name} asks you to review the budget of ${w.projectName}`,
+      `${w.ownerBoss.name} revoked your review of the budget of ${w.projectName}`,
+    ]);
+    expect(await notificationsOf(s, w.ownerBoss.membershipId)).toEqual([]);
     expect((await budgetRowOf(s, w.budgetId)).status).toBe('submitted');
   });
 
@@ -261,6 +267,9 @@ describeEachDatabase('budget reviews: decisions signed in', (server) => {
     expect(revoked.token_hash).toBeNull();
     expect((await s.call('GET', externalPath(otherLink))).status).toBe(410);
     expect((await decide(s, w, w.ownerPm, other.id, { status: 'approved' })).status).toBe(409);
+    expect((await notificationsOf(s, w.ownerPm.membershipId)).map((n) => n.description)).toContain(
+      `${w.clientPlain.name} rejected the budget of ${w.projectName}: your review is no longer needed`,
+    );
     const [note] = (await notificationsOf(s, w.ownerBoss.membershipId)).slice(-1);
     expect(note!.description).toContain('rejected the budget: Handhole price is too high');
   });

@@ -1,5 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import type { FastifyReply } from 'fastify';
+import { e3ToPercent } from '../../../resources/money.js';
 import type { Executor } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
 import { conflict } from '../../http/errors.js';
@@ -82,8 +83,8 @@ async function sendSignedPdf(services: Services, reply: FastifyReply, project: P
     clientName: client?.name ?? project.client_name,
     approvedAt: budget.approved_at,
     submittedAt: budget.submitted_at,
-    retainagePercent: budget.retainage_e3 / 1000,
-    profitabilityPercent: budget.profitability_e3 / 1000,
+    retainagePercent: e3ToPercent(budget.retainage_e3),
+    profitabilityPercent: e3ToPercent(budget.profitability_e3),
     figures,
     lines,
     reviews: signed,

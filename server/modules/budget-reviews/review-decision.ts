@@ -44,7 +44,8 @@ export async function applyDecision(
   if (decision.status === 'rejected') {
     await moveBudget(db, actor, budget.id, 'reject');
     for (const other of await pendingReviews(db, budget.id)) {
-      await moveReview(db, actor, other, 'revoked', { companyId, audit: { because: `review ${review.id} rejected the budget` } });
+      const revoked = await moveReview(db, actor, other, 'revoked', { companyId, audit: { because: `review ${review.id} rejected the budget` } });
+      await notifyReviewer(db, actor.userId, project, budget.id, revoked, `${review.reviewer_name} rejected the budget of ${project.project_name}: your review is no longer needed`);
     }
   } else if (!(await pendingReviews(db, budget.id)).length) {
     await moveBudget(db, actor, budget.id, 'approve');
@@ -76,6 +77,19 @@ export async function notifyOwner(db: Executor, project: ProjectRow, budgetId: n
   await notifyMembers(db, recipients, reviewer?.user_id ?? null, {
     type: 'budget--budget-review',
     description: `${review.reviewer_name} ${what} (${project.project_name})`,
+    entityId: budgetId,
+    options: { projectId: project.id, eventId: review.id },
+  });
+}
+
+/** The reviewer hears of their own review: asked for it, or no longer needed (revoked). */
+export async function notifyReviewer(db: Executor, actorUserId: number | null, project: ProjectRow, budgetId: number, review: ReviewRow, description: string) {
+  if (review.membership_id === null) return;
+  const membership = await db.selectFrom('memberships').select(['id', 'company_id', 'user_id']).where('id', '=', review.membership_id).executeTakeFirst();
+  if (!membership) return;
+  await notifyMembers(db, [{ membershipId: membership.id, companyId: membership.company_id, userId: membership.user_id }], actorUserId, {
+    type: 'budget--budget-review',
+    description,
     entityId: budgetId,
     options: { projectId: project.id, eventId: review.id },
   });

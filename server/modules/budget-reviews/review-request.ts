@@ -3,10 +3,10 @@ import type { Executor } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { notifyMembers } from '../../lib/notify.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { Services } from '../../services.js';
 import type { ProjectRow } from '../projects/project-access.js';
+import { notifyReviewer } from './review-decision.js';
 import { reviewRequestMail } from './review-mail.js';
 import { budgetScope, lockBudget, requireManage } from './review-scope.js';
 import { reviewView, type ReviewRow } from './review-view.js';
@@ -112,12 +112,7 @@ export async function requestReview(services: Services, actor: Actor, projectId:
       }),
       { executor: trx },
     );
-    await notifyMembers(trx, [{ membershipId: member.id, companyId: member.company_id, userId: member.user_id }], actor.user.id, {
-      type: 'budget--budget-review',
-      description: `${actor.user.name} asks you to review the budget of ${project.project_name}`,
-      entityId: budgetId,
-      options: { projectId: project.id, eventId: row.id },
-    });
+    await notifyReviewer(trx, actor.user.id, project, budgetId, row, `${actor.user.name} asks you to review the budget of ${project.project_name}`);
     return reviewView(row);
   });
 }

@@ -4,7 +4,7 @@ import type { Actor } from '../../http/actor.js';
 import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
 import type { Services } from '../../services.js';
 import { moveBudget } from '../budgets/budget-state.js';
-import { applyDecision, notifyOwner } from './review-decision.js';
+import { applyDecision, notifyReviewer } from './review-decision.js';
 import { budgetScope, lockBudget, requireManage, requireReviewer, reviewScope } from './review-scope.js';
 import { moveReview } from './review-state.js';
 import { reviewRow, reviewView, type ReviewRow } from './review-view.js';
@@ -57,7 +57,7 @@ export async function revokeReview(services: Services, actor: Actor, projectId: 
       .where('created_at', '>=', budget.submitted_at ?? '')
       .execute();
     if (budget.status === 'submitted' && left.length && left.every((r) => r.status === 'approved')) await moveBudget(trx, auditActor, budgetId, 'approve');
-    await notifyOwner(trx, access.project, budgetId, revoked, 'no longer has to review the budget');
+    await notifyReviewer(trx, actor.user.id, access.project, budgetId, revoked, `${actor.user.name} revoked your review of the budget of ${access.project.project_name}`);
     return reviewView(revoked);
   });
 }
