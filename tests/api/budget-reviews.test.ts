@@ -1,9 +1,11 @@
 import { hashToken } from '../../server/lib/tokens.js';
 import { describeEachDatabase, TINY_PNG, type TestServer } from './harness.js';
+import { createProject } from './project-helpers.js';
 import {
   API,
   budgetRowOf,
   callAs,
+  membershipOf,
   externalPath,
   requestReview,
   reviewLinkMailedTo,
@@ -13,6 +15,7 @@ import {
   reviewWorld,
   sha256,
   signatureBody,
+  submitBudget,
   type Person,
   type ReviewWorld,
 } from './budget-reviews-helpers.js';
@@ -102,6 +105,24 @@ describeEachDatabase('budget reviews: requests', (server) => {
     expect(notSubmitted.status).toBe(409);
     expect(notSubmitted.body.error.code).toBe('ILLEGAL_TRANSITION');
     expect(await reviewState(s, draft.budgetId)).toEqual(draftBefore);
+  });
+
+  it("for a sub-project, asks a member of the parent project's owner, who decides acting in that company", async () => {
+    const s = server();
+    const w = await reviewWorld(s);
+    await s.services.db.insertInto('project_crew_companies').values({ project_id: w.projectId, company_id: w.sub.companyId, added_by: null, created_at: new Date().toISOString() }).execute();
+    const child = await createProject(s, w.sub.token, w.sub.companyId, { projectName: 'Bore under the creek', projectId: w.projectId });
+    await submitBudget(s, child.budgetId!);
+    const subOwner: Person = { token: w.sub.token, userId: w.sub.user.id, email: w.sub.email, name: w.sub.user.name, membershipId: await membershipOf(s, w.sub.companyId, w.sub.user.id), headers: w.sub.headers };
+    const path = `/projects/${child.id}/budgets/${child.budgetId}/reviews`;
+    const asked = await callAs(s, subOwner, 'POST', path, { memberId: w.ownerPm.membershipId });
+    expect(asked.status).toBe(201);
+    expect(asked.body.reviewerCompanyId).toBe(w.owner.companyId);
+    // The parent's client is not the sub-project's.
+    expect((await callAs(s, subOwner, 'POST', path, { memberId: w.clientPlain.membershipId })).status).toBe(400);
+    const decided = await callAs(s, w.ownerPm, 'PATCH', `${path}/${asked.body.id}`, { status: 'approved' });
+    expect(decided.status).toBe(200);
+    expect((await budgetRowOf(s, child.budgetId!)).status).toBe('approved');
   });
 
   it('is the project owner’s with projects:manage: the client and a plain member get 403, a stranger 404, another project’s budget 404, before the body is read', async () => {
