@@ -22,6 +22,23 @@ export const MAX_QUANTITY = 1_000_000_000;
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
 /**
+ * A number's shortest decimal form written out without an exponent: String gives '1e-7' below 10^-6
+ * and '1e+21' from 10^21, and toFixed rounds the first and keeps the exponent of the second. The
+ * digits are shifted, not recomputed, so the value stays exactly the one written.
+ */
+function plainDecimal(value: number): string {
+  const text = String(value);
+  const m = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/i.exec(text);
+  if (!m) return text;
+  const [, sign, whole, frac = '', exp] = m;
+  const digits = whole! + frac;
+  const point = whole!.length + Number(exp);
+  const body =
+    point <= 0 ? `0.${'0'.repeat(-point)}${digits}` : point >= digits.length ? digits + '0'.repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return sign + body;
+}
+
+/**
  * The decimal written in `value` scaled by 10^scale, exactly, or null when it is not a plain decimal
  * with at most `scale` decimals. A JSON number is read through its shortest decimal form, so 0.1 is
  * 0.1 and not 0.1000000000000000055….
@@ -30,8 +47,7 @@ export function parseScaled(value: unknown, scale: number): bigint | null {
   let text: string;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
-    text = String(value);
-    if (/e/i.test(text)) text = value.toFixed(Math.min(20, scale + 1)).replace(/0+$/, '').replace(/\.$/, '');
+    text = plainDecimal(value);
   } else if (typeof value === 'string') text = value.trim().replace(/,/g, '');
   else return null;
   const m = DECIMAL.exec(text);
@@ -78,7 +94,7 @@ export const percentOf = (cents: bigint, e3: number) => mulDivRound(cents, BigIn
  * 1.00 a float would give.
  */
 export function roundUp(value: number | string, decimals = 2): string {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '0') : value;
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? plainDecimal(value) : '0') : value;
   const scaled = parseScaled(text, 20);
   if (scaled === null) return Number(text).toFixed(decimals);
   return formatScaled(mulDivRound(scaled, 1n, 10n ** BigInt(20 - decimals)), decimals);

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../http/route.js';
 import { budgetReviewRoutes } from './budget-reviews/index.js';
+import { budgetRoutes } from './budgets/index.js';
 import { catalogRoutes } from './catalog/index.js';
 import { changeOrderRoutes } from './change-orders/index.js';
 import { companyRoutes } from './companies/index.js';
@@ -14,4 +15,4 @@ import { roleRoutes } from './roles/index.js';
 import { userRoutes } from './users/index.js';
 
 /** Every API route, in one list: registered under /api/v1 and snapshotted with its access rule. */
-export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...changeOrderRoutes, ...projectRoutes, ...budgetReviewRoutes];
+export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...budgetRoutes, ...changeOrderRoutes, ...projectRoutes, ...budgetReviewRoutes];

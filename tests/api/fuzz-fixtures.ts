@@ -172,6 +172,8 @@ export function validParams(w: FuzzWorld, url: string): Record<string, string | 
     reviewId: w.reviewId,
     budgetHash: w.budgetHash,
     reviewHash: UNKNOWN_TOKEN,
+    // The figures' category: 0 is every category.
+    categoryId: 0,
   };
   return Object.fromEntries([...url.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => [name!, values[name!] ?? 'unknown']));
 }
@@ -228,6 +230,13 @@ export function validBodies(w: FuzzWorld): Record<string, unknown> {
     'PATCH /projects/:id/budgets/:budgetId/change-orders/:changeOrderId': { quantity: 11, price: 12, description: null },
     'POST /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/send': { price: '12.75' },
     'POST /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/reject': { message: 'Too much' },
+    'POST /projects/:id/budgets/:budgetId/items': { itemId: w.itemId, quantity: 2, price: '1.25', reportWeight: true, description: 'Fuzz' },
+    'POST /projects/:id/budgets/:budgetId/items/multiple': { items: [{ itemId: w.itemId, quantity: 1, price: 2 }] },
+    'PATCH /projects/:id/budgets/:budgetId/items/:budgetItemId': { quantity: '', price: null, description: 'Fuzzed' },
+    'POST /projects/:id/budgets/:budgetId/submit': { retainagePercent: '5.5', profitabilityPercent: 10 },
+    'POST /projects/:id/budgets/:budgetId/submitSinglePart': { retainagePercent: 0, profitabilityPercent: '33.333' },
+    'POST /projects/:id/budgets/:budgetId/comments': { comment: 'Looks right', budgetItemId: w.budgetItemId },
+    'POST /projects/:id/budget-spent': { companyId: w.companyId, categoryId: null, range: { from: '2026-01-01', to: '2026-12-31' } },
   };
 }
 

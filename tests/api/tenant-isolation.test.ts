@@ -41,7 +41,10 @@ type IdKind =
   | 'budget'
   | 'budgetItem'
   | 'changeOrder'
-  | 'review';
+  | 'review'
+  | 'draftProject'
+  | 'draftBudget'
+  | 'draftBudgetItem';
 /** Invitation tokens, and the two halves of an external budget review link (the budget's public hash, the review's token). */
 type TokenKind = 'memberInvitation' | 'partnerInvitation' | 'budgetLink' | 'reviewLink';
 type ValueKind = 'partnerType' | 'searchText';
@@ -84,6 +87,7 @@ const PARAM_KINDS: Record<string, ParamKind> = {
   budgetItemId: 'budgetItem',
   changeOrderId: 'changeOrder',
   reviewId: 'review',
+  categoryId: 'itemCategory',
   budgetHash: 'budgetLink',
   reviewHash: 'reviewLink',
 };
@@ -114,7 +118,15 @@ const TOKEN_BY_ROOT: Record<string, TokenKind> = { memberships: 'memberInvitatio
 const VALUE_KINDS = new Set<ParamKind>(['partnerType', 'searchText']);
 const TOKEN_KINDS = new Set<ParamKind>(['memberInvitation', 'partnerInvitation', 'budgetLink', 'reviewLink']);
 
+/**
+ * The routes that change a budget's items name a project whose budget is still a draft: the other
+ * budget routes (change orders, reviews) need an approved one, and the controls must pass.
+ */
+const DRAFT_BUDGET_URL = /^\/projects\/:id\/budgets\/:budgetId\/items(\/multiple|\/:budgetItemId)?$/;
+const DRAFT_KINDS: Record<string, IdKind> = { id: 'draftProject', budgetId: 'draftBudget', budgetItemId: 'draftBudgetItem' };
+
 function paramKind(url: string, param: string): ParamKind | undefined {
+  if (DRAFT_BUDGET_URL.test(url) && DRAFT_KINDS[param]) return DRAFT_KINDS[param];
   if (PARAM_KINDS[param]) return PARAM_KINDS[param];
   const root = literals(url)[0]!;
   if (param === 'id') return ID_BY_URL[url] ?? ID_BY_ROOT[root];
@@ -145,6 +157,8 @@ const NOT_REFERENCES: Record<string, string> = {
   iconId: 'only null is accepted (removes the icon); icons are uploaded',
   'permissions.[].resourceId': "a role names resources of its own company; holding it grants nothing in another",
   'permission.subjectId': "a role or member of another company is refused with 400 (tests/api/files-permissions.test.ts)",
+  retainagePercent: 'a percentage',
+  profitabilityPercent: 'a percentage',
   memberId:
     "a reviewer of another company is refused with 400 (tests/api/budget-reviews.test.ts); the sweep's budgets are approved, so a control request could not pass",
 };
@@ -167,11 +181,30 @@ const BODY_REFERENCES: Record<string, IdKind | ((url: string) => IdKind | undefi
   parentId: (url) => ({ companies: 'company', 'item-categories': 'itemCategory', folders: 'folder' } as const)[literals(url).at(-1)!],
   // A change order is made from a budget item; elsewhere itemId names a catalog item.
   itemId: (url) => (literals(url).at(-1) === 'change-orders' ? 'budgetItem' : 'item'),
+  budgetItemId: 'budgetItem',
+  // Whose budgets a figure reads.
+  companyId: (url) => (literals(url).at(-1) === 'budget-spent' ? 'company' : undefined),
 };
 
 interface Leaf {
   path: string;
   numeric: boolean;
+}
+
+/** A field of the objects in a top-level list (`items.[].itemId`): the sweep swaps it in every element. */
+const LIST_FIELD = /^(\w+)\.\[\]\.(\w+)$/;
+
+/** The body with `foreign` in `field` (in each element, for a list field); null when the body does not send the field. */
+function swapped(body: Record<string, unknown>, field: string, foreign: number): Record<string, unknown> | null {
+  const inList = LIST_FIELD.exec(field);
+  if (inList) {
+    const [, list, key] = inList;
+    const elements = body[list!];
+    if (!Array.isArray(elements) || !elements.length || !elements.every((e) => typeof e === 'object' && e !== null && key! in e)) return null;
+    return { ...body, [list!]: elements.map((e) => ({ ...e, [key!]: foreign })) };
+  }
+  if (!(field in body)) return null;
+  return { ...body, [field]: Array.isArray(body[field]) ? [foreign] : foreign };
 }
 
 const WRAPPERS = ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'];
@@ -213,8 +246,8 @@ function bodyReferences(route: RouteDef<any, any, any>, problems: string[]): Arr
     const rule = BODY_REFERENCES[name];
     const kind = typeof rule === 'function' ? rule(route.url) : rule;
     if (!kind) problems.push(`add a body mapping for ${keyOf(route)} field ${leaf.path} (BODY_REFERENCES, or NOT_REFERENCES with why)`);
-    else if (leaf.path.includes('.')) problems.push(`${keyOf(route)}: nested id field ${leaf.path} needs the sweep to learn nested substitution`);
-    else out.push({ field: name, kind });
+    else if (leaf.path.includes('.') && !LIST_FIELD.test(leaf.path)) problems.push(`${keyOf(route)}: nested id field ${leaf.path} needs the sweep to learn nested substitution`);
+    else out.push({ field: leaf.path, kind });
   }
   return out;
 }
@@ -311,6 +344,13 @@ const BODIES: Record<RouteKey, BodyFor> = {
   'POST /projects/:id/budgets/:budgetId/reviews/:reviewId/sign': png('signature'),
   'POST /public/budget-review/:budgetHash/:reviewHash/approve': () => ({ multipart: multipart({ type: 'signature', name: 'Probe Signer' }, { name: 'signature.png', type: 'image/png', bytes: TINY_PNG }) }),
   'POST /public/budget-review/:budgetHash/:reviewHash/reject': () => json({ reason: 'probe' }),
+  'POST /projects/:id/budgets/:budgetId/items': (t) => json({ itemId: first(t, 'item'), quantity: 2, price: '1.25' }),
+  'POST /projects/:id/budgets/:budgetId/items/multiple': (t) => json({ items: [{ itemId: first(t, 'item'), quantity: 1, price: '2.00' }] }),
+  'PATCH /projects/:id/budgets/:budgetId/items/:budgetItemId': (t) => json({ itemId: first(t, 'item'), quantity: 3 }),
+  'POST /projects/:id/budgets/:budgetId/submit': () => json({ retainagePercent: '5', profitabilityPercent: '10' }),
+  'POST /projects/:id/budgets/:budgetId/submitSinglePart': () => json({ retainagePercent: '5', profitabilityPercent: '10' }),
+  'POST /projects/:id/budgets/:budgetId/comments': (t) => json({ comment: 'probe', budgetItemId: first(t, 'budgetItem') }),
+  'POST /projects/:id/budget-spent': (t) => json({ companyId: first(t, 'company'), categoryId: first(t, 'itemCategory'), range: { from: '2026-01-01', to: '2026-12-31' } }),
 };
 
 /** A route sends a body when it declares one or changes something without one (uploads, accept). */
@@ -414,6 +454,10 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
     .returning(['id', 'token_hash'])
     .executeTakeFirstOrThrow();
   const budgetLink = await s.services.db.selectFrom('budgets').select('public_hash').where('id', '=', project.budgetId).executeTakeFirstOrThrow();
+  // A second project whose budget is still a draft, for the routes that change items, with an item and a comment.
+  const draftProject = await as('POST', `/companies/${companyId}/projects`, { projectName: `${marker} Draft Project`, code: `${marker}-2` });
+  const draftItem = await as('POST', `/projects/${draftProject.id}/budgets/${draftProject.budgetId}/items`, { itemId: item.id, quantity: 3, price: '2.50', description: `${marker} draft trench` });
+  await as('POST', `/projects/${project.id}/budgets/${project.budgetId}/comments`, { comment: `${marker} comment`, budgetItemId: budgetItem.id });
 
   const memberInvitation = await s.services.db.selectFrom('memberships').select('invite_token_hash').where('id', '=', invitee.id).executeTakeFirstOrThrow();
   const partnerInvitation = await s.services.db.selectFrom('partnership_invitations').select('token_hash').where('partnership_id', '=', invited.id).executeTakeFirstOrThrow();
@@ -444,6 +488,9 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
       budgetItem: [budgetItem.id],
       changeOrder: [draftChange.id, sentChange.id],
       review: [review.id],
+      draftProject: [draftProject.id],
+      draftBudget: [draftProject.budgetId],
+      draftBudgetItem: [draftItem.id],
     },
     tokens: {
       memberInvitation: [memberInvitation.invite_token_hash!],
@@ -498,6 +545,7 @@ const TABLE_SCOPES: Record<string, (a: Scope) => RawBuilder<unknown>> = {
   project_stations: (a) => sql`project_id in (select id from projects where company_id in (${companiesOf(a)}))`,
   budget_items: (a) => sql`budget_id in (select id from budgets where company_id in (${companiesOf(a)}))`,
   budget_reviews: (a) => sql`budget_id in (select id from budgets where company_id in (${companiesOf(a)})) or reviewer_company_id in (${companiesOf(a)})`,
+  budget_comments: (a) => sql`budget_id in (select id from budgets where company_id in (${companiesOf(a)})) or company_id in (${companiesOf(a)})`,
 };
 
 type Snapshot = Map<string, string[]>;
@@ -662,12 +710,12 @@ describeEachDatabase("tenant isolation: every route, with another company's ids"
       for (const { field, kind } of refs) {
         for (const foreign of a.ids[kind]) {
           const payload = bodyFor(route, b) as { json: Record<string, unknown> };
-          if (!(field in payload.json)) {
+          const foreignBody = swapped(payload.json, field, foreign);
+          if (!foreignBody) {
             problems.push(`the body for ${key} (BODIES) must send ${field}, so the sweep can swap in another company's id`);
             break;
           }
-          const swapped = { json: { ...payload.json, [field]: Array.isArray(payload.json[field]) ? [foreign] : foreign } };
-          const res = await send(s, route, url!, b.owner, swapped);
+          const res = await send(s, route, url!, b.owner, { json: foreignBody });
           if (![400, 404].includes(res.status)) problems.push(`${key} with company A's ${kind} ${foreign} in ${field}: expected 400 or 404, got ${res.status} ${excerpt(res.body)}`);
           if (showsA(res.body)) problems.push(`${key} with company A's ${kind} in ${field}: the answer shows company A's data`);
         }

@@ -1,0 +1,206 @@
+import { sql } from 'kysely';
+import type { BudgetDetails, BudgetDistribution, BudgetSpent } from '../../../resources/budget.js';
+import { centsToMoney, formatScaled, mulDivRound } from '../../../resources/money.js';
+import type { Executor } from '../../db/index.js';
+import type { Actor } from '../../http/actor.js';
+import { badRequest, notFound, type AppError } from '../../http/errors.js';
+import type { Services } from '../../services.js';
+import { projectAccess, visibleToCompany } from '../projects/project-access.js';
+import { readSum, sumProduct } from './budget-sums.js';
+
+/**
+ * The budgets a figure reads and the item categories it keeps. companyId names whose budget: the
+ * project's own company, or the company of one of its sub-projects, whose budgets then count too
+ * (0: every company). A sub-project's budget counts only for a caller related to that sub-project.
+ * categoryId keeps the items of a category and of its subcategories (0: every item).
+ */
+interface FigureSet {
+  budgetIds: number[];
+  categoryIds: number[] | null;
+}
+
+interface Refusals {
+  company: () => AppError;
+  category: () => AppError;
+}
+
+const PATH_REFUSALS: Refusals = { company: () => notFound('Budget'), category: () => notFound('Category') };
+const field = (name: string, message: string) => () => badRequest(`${name}: ${message}`, [{ field: name, message }]);
+const BODY_REFUSALS: Refusals = {
+  company: field('companyId', 'Choose the company of this project or of one of its sub-projects'),
+  category: field('categoryId', 'Choose a category of these budgets'),
+};
+
+/** A category of one of the budgets' companies, with every category under it. */
+async function categoryTree(db: Executor, rootId: number, companyIds: number[]): Promise<number[] | null> {
+  const root = await db.selectFrom('item_categories').select('id').where('id', '=', rootId).where('company_id', 'in', companyIds).executeTakeFirst();
+  if (!root) return null;
+  const seen = new Set([root.id]);
+  let frontier = [root.id];
+  while (frontier.length) {
+    const children = await db.selectFrom('item_categories').select('id').where('parent_id', 'in', frontier).execute();
+    frontier = children.map((c) => c.id).filter((id) => !seen.has(id));
+    for (const id of frontier) seen.add(id);
+  }
+  return [...seen];
+}
+
+async function figureSet(db: Executor, actor: Actor, projectId: number, companyId: number, categoryId: number, refuse: Refusals): Promise<FigureSet> {
+  const access = await projectAccess(db, actor, projectId, 'view');
+  let query = db
+    .selectFrom('budgets as b')
+    .innerJoin('projects as p', 'p.id', 'b.project_id')
+    .select(['b.id', 'b.company_id'])
+    .where(sql<boolean>`(p.id = ${projectId} or (p.parent_id = ${projectId} and ${visibleToCompany('p', access.companyId)}))`);
+  if (companyId) query = query.where('b.company_id', '=', companyId);
+  const budgets = await query.orderBy('b.id').execute();
+  if (!budgets.length) throw refuse.company();
+  let categoryIds: number[] | null = null;
+  if (categoryId) {
+    categoryIds = await categoryTree(db, categoryId, [...new Set(budgets.map((b) => b.company_id))]);
+    if (!categoryIds) throw refuse.category();
+  }
+  return { budgetIds: budgets.map((b) => b.id), categoryIds };
+}
+
+/** Items (`bi`, `i`, `c`) of the set's budgets and categories. */
+function setItems(db: Executor, set: FigureSet) {
+  let query = db
+    .selectFrom('budget_items as bi')
+    .innerJoin('items as i', 'i.id', 'bi.item_id')
+    .leftJoin('item_categories as c', 'c.id', 'i.category_id')
+    .where('bi.budget_id', 'in', set.budgetIds);
+  if (set.categoryIds) query = query.where('i.category_id', 'in', set.categoryIds);
+  return query;
+}
+
+/** A part of a whole as a percent with two decimals, rounded half up; 0 of nothing. */
+const shareOf = (part: bigint, whole: bigint) => (whole === 0n ? 0 : Number(formatScaled(mulDivRound(part, 10_000n, whole), 2)));
+
+/** GET /projects/{id}/budget-distribution/{companyId}/{categoryId}: planned money per item category, largest first. */
+export async function budgetDistribution(services: Services, actor: Actor, projectId: number, companyId: number, categoryId: number): Promise<BudgetDistribution> {
+  const db = services.db;
+  const set = await figureSet(db, actor, projectId, companyId, categoryId, PATH_REFUSALS);
+  const groups = await setItems(db, set)
+    .select(['i.category_id', 'c.name', 'c.color'])
+    .select(sql<number>`count(*)`.as('item_count'))
+    .select(sumProduct('bi.quantity', 'bi.price_cents').as('amount'))
+    .groupBy(['i.category_id', 'c.name', 'c.color'])
+    .execute();
+  const amounts = groups.map((g) => readSum(g.amount));
+  const total = amounts.reduce((sum, a) => sum + a, 0n);
+  const categories = groups
+    .map((g, i) => ({
+      categoryId: g.category_id,
+      categoryName: g.name ?? 'No category',
+      color: g.color,
+      itemCount: Number(g.item_count),
+      cents: amounts[i]!,
+    }))
+    .sort((a, b) => (a.cents === b.cents ? a.categoryName.localeCompare(b.categoryName) : a.cents > b.cents ? -1 : 1));
+  return {
+    total: centsToMoney(total),
+    categories: categories.map(({ cents, ...c }) => ({ ...c, amount: centsToMoney(cents), share: shareOf(cents, total) })),
+  };
+}
+
+/** Σ of accepted change orders' new and previous amounts, for the item `bi`. */
+const acceptedTo = sql<string | null>`(select ${sumProduct('co.quantity', 'co.price_cents')} from change_orders co where co.budget_item_id = bi.id and co.status = 'accepted')`;
+const acceptedFrom = sql<string | null>`(select ${sumProduct('co.previous_quantity', 'co.previous_price_cents')} from change_orders co where co.budget_item_id = bi.id and co.status = 'accepted')`;
+
+/** The same sums over every item of the set. */
+function acceptedTotals(db: Executor, set: FigureSet) {
+  let query = db
+    .selectFrom('change_orders as co')
+    .innerJoin('budget_items as bi', 'bi.id', 'co.budget_item_id')
+    .innerJoin('items as i', 'i.id', 'bi.item_id')
+    .where('co.status', '=', 'accepted')
+    .where('bi.budget_id', 'in', set.budgetIds);
+  if (set.categoryIds) query = query.where('i.category_id', 'in', set.categoryIds);
+  return query.select(sumProduct('co.quantity', 'co.price_cents').as('to')).select(sumProduct('co.previous_quantity', 'co.previous_price_cents').as('from')).executeTakeFirstOrThrow();
+}
+
+/**
+ * GET /projects/{id}/budget-details/{companyId}/{categoryId}: per budget item, its planned amount
+ * (quantity × price as it stands, accepted change orders included) and what accepted change orders
+ * added to it (Σ new − previous amount); totals are summed in SQL. Produced and billed amounts come
+ * with productions and invoices (issue 9): until then they are 0 and the remaining amount is the
+ * planned one.
+ */
+export async function budgetDetails(services: Services, actor: Actor, projectId: number, companyId: number, categoryId: number): Promise<BudgetDetails> {
+  const db = services.db;
+  const set = await figureSet(db, actor, projectId, companyId, categoryId, PATH_REFUSALS);
+  const rows = await setItems(db, set)
+    .select(['bi.id', 'i.name', 'i.unit', 'c.name as category_name', 'bi.quantity', 'bi.price_cents'])
+    .select(acceptedTo.as('co_to'))
+    .select(acceptedFrom.as('co_from'))
+    .orderBy('i.name')
+    .orderBy('bi.id')
+    .execute();
+  const totals = await setItems(db, set).select(sumProduct('bi.quantity', 'bi.price_cents').as('planned')).executeTakeFirstOrThrow();
+  const accepted = await acceptedTotals(db, set);
+  const planned = readSum(totals.planned);
+  const produced = 0n;
+  return {
+    rows: rows.map((r) => {
+      const amount = BigInt(r.quantity) * BigInt(r.price_cents);
+      return {
+        budgetItemId: r.id,
+        itemName: r.name,
+        unit: r.unit,
+        categoryName: r.category_name,
+        quantity: Number(r.quantity),
+        price: centsToMoney(r.price_cents),
+        plannedAmount: centsToMoney(amount),
+        changeOrderAmount: centsToMoney(readSum(r.co_to) - readSum(r.co_from)),
+        producedQuantity: '0',
+        producedAmount: centsToMoney(produced),
+        billedAmount: centsToMoney(0n),
+        remainingAmount: centsToMoney(amount - produced),
+      };
+    }),
+    totals: {
+      plannedAmount: centsToMoney(planned),
+      changeOrderAmount: centsToMoney(readSum(accepted.to) - readSum(accepted.from)),
+      producedAmount: centsToMoney(produced),
+      billedAmount: centsToMoney(0n),
+      remainingAmount: centsToMoney(planned - produced),
+    },
+  };
+}
+
+/** What a range bound must be: a calendar date or an instant. */
+function rangeBound(name: 'from' | 'to', value: string | null | undefined): number | null {
+  if (value === null || value === undefined || value.trim() === '') return null;
+  const ms = Date.parse(value.trim());
+  if (Number.isNaN(ms)) throw badRequest(`range.${name}: Must be a date`, [{ field: `range.${name}`, message: 'Must be a date' }]);
+  return ms;
+}
+
+/**
+ * POST /projects/{id}/budget-spent: the planned total of the budgets named (companyId and categoryId
+ * as in the figures above; none: every company, every category) against what was spent in the range.
+ * Spending is read from productions and billing from invoices (issue 9): until then both are 0.00 and
+ * the series is empty.
+ */
+export async function budgetSpent(
+  services: Services,
+  actor: Actor,
+  projectId: number,
+  body: { companyId?: number | null; categoryId?: number | null; range?: { from?: string | null; to?: string | null } | null },
+): Promise<BudgetSpent> {
+  const from = rangeBound('from', body.range?.from);
+  const to = rangeBound('to', body.range?.to);
+  if (from !== null && to !== null && from > to) throw badRequest('range.to: Must not be before range.from', [{ field: 'range.to', message: 'Must not be before range.from' }]);
+  const db = services.db;
+  const set = await figureSet(db, actor, projectId, body.companyId ?? 0, body.categoryId ?? 0, BODY_REFUSALS);
+  const planned = readSum((await setItems(db, set).select(sumProduct('bi.quantity', 'bi.price_cents').as('planned')).executeTakeFirstOrThrow()).planned);
+  const spent = 0n;
+  return {
+    plannedAmount: centsToMoney(planned),
+    spentAmount: centsToMoney(spent),
+    billedAmount: centsToMoney(0n),
+    percentSpent: shareOf(spent, planned),
+    series: [],
+  };
+}
