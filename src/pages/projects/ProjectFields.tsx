@@ -110,16 +110,16 @@ export function ProjectFields({
           )}
         />
       </Grid>
-      <Grid size={12}>
+      <Grid size={{ xs: 12, sm: 8 }}>
         <FormTextField control={control} name="address" label="Address" autoComplete="street-address" />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 4 }}>
+        <FormTextField control={control} name="city" label="City" capitalize />
       </Grid>
       <Grid size={12}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <CountryStateFields control={control} country={country} />
         </Stack>
-      </Grid>
-      <Grid size={12}>
-        <FormTextField control={control} name="city" label="City" capitalize />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <FormTextField control={control} name="startDate" label="Start date" type="date" slotProps={{ inputLabel: { shrink: true } }} />

@@ -91,7 +91,7 @@ export function ProjectPage() {
             label: 'Activity',
             render: () => (
               <Card>
-                <CardHeader title="Activity" subheader="Who changed what in this project, newest first." />
+                <CardHeader title="Activity" subheader="Who changed what in this project, newest first." slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }} />
                 <CardContent>
                   <ActivityList path={`companies/${project.companyId}/activity`} filters={{ entityType: projects.entityType, entityId: String(project.id) }} pageSize={20} paged />
                 </CardContent>

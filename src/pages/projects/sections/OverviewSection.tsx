@@ -15,7 +15,7 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
         <Typography variant="body2" color="text.secondary">
           {label}
         </Typography>
-        <Typography variant="h5" component="p" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+        <Typography variant="h5" component="p" sx={{ mt: 0.5, overflowWrap: 'anywhere', fontSize: { xs: '1.15rem', sm: '1.5rem' } }}>
           {value}
         </Typography>
         {detail && (
@@ -89,16 +89,16 @@ export function OverviewSection({ project }: { project: Project }) {
   return (
     <Stack spacing={2}>
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+        <Grid size={{ xs: 6, md: 3 }}>
           <Figure label="Planned" value={formatMoney(o.plannedAmount)} detail={budget} />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+        <Grid size={{ xs: 6, md: 3 }}>
           <Figure label="Change orders" value={formatMoney(o.changeOrderAmount)} detail={`${o.pendingChangeOrders} pending`} />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+        <Grid size={{ xs: 6, md: 3 }}>
           <Figure label="Produced" value={formatMoney(o.producedAmount)} />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+        <Grid size={{ xs: 6, md: 3 }}>
           <Figure label="Billed" value={formatMoney(o.billedAmount)} />
         </Grid>
       </Grid>

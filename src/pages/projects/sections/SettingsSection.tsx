@@ -128,7 +128,15 @@ function StatusCard({ project, canManage }: { project: Project; canManage: boole
         : [];
   return (
     <Card>
-      <CardHeader title="Status" slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }} action={<ProjectStatusChip status={project.status} />} />
+      <CardHeader
+        title={
+          <Stack direction="row" spacing={1} alignItems="center" component="span">
+            <span>Status</span>
+            <ProjectStatusChip status={project.status} />
+          </Stack>
+        }
+        slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }}
+      />
       <CardContent sx={{ pt: 0 }}>
         <Stack spacing={2}>
           {record.length > 0 && <Facts rows={record} />}
