@@ -253,6 +253,18 @@ export interface BudgetReview {
   createdAt: string;
 }
 
+/** GET …/reviewers: a person a review may be asked of. */
+export interface ReviewerOption {
+  /** The company membership id, sent as memberId. */
+  id: number;
+  companyId: number;
+  companyName: string;
+  name: string;
+  email: string;
+  /** Which side of the project the person is on. */
+  side: 'owner' | 'client' | 'parent';
+}
+
 export interface BudgetComment {
   id: number;
   budgetId: number;

@@ -377,3 +377,26 @@ describeEachDatabase('budget reviews: signing signed in', (server) => {
     expect(await reviewState(s, w.budgetId)).toEqual(before);
   });
 });
+
+describeEachDatabase('budget reviews: who may be asked', (server) => {
+  it("lists the owner's and the client's accepted members for the owner's project managers, narrowed by q, never a stranger", async () => {
+    const s = server();
+    const w = await reviewWorld(s);
+    const res = await callAs(s, w.ownerPm, 'GET', `/projects/${w.projectId}/budgets/${w.budgetId}/reviewers`);
+    expect(res.status).toBe(200);
+    const ids = res.body.map((o: { id: number }) => o.id);
+    expect(ids).toEqual(expect.arrayContaining([w.ownerBoss.membershipId, w.ownerPlain.membershipId, w.clientBoss.membershipId, w.clientPlain.membershipId]));
+    expect(ids).not.toContain(w.strangerBoss.membershipId);
+    const client = res.body.find((o: { id: number }) => o.id === w.clientPlain.membershipId);
+    expect(client).toMatchObject({ companyId: w.client.companyId, name: w.clientPlain.name, email: w.clientPlain.email, side: 'client' });
+    // The owner's own people come first.
+    expect(res.body[0].side).toBe('owner');
+
+    const narrowed = await callAs(s, w.ownerPm, 'GET', `/projects/${w.projectId}/budgets/${w.budgetId}/reviewers?q=${encodeURIComponent(w.clientPlain.name)}`);
+    expect(narrowed.body.map((o: { id: number }) => o.id)).toEqual([w.clientPlain.membershipId]);
+
+    // The client reads the project but does not choose the owner's reviewers; a stranger does not see the project.
+    expect((await callAs(s, w.clientBoss, 'GET', `/projects/${w.projectId}/budgets/${w.budgetId}/reviewers`)).status).toBe(403);
+    expect((await callAs(s, w.strangerBoss, 'GET', `/projects/${w.projectId}/budgets/${w.budgetId}/reviewers`)).status).toBe(404);
+  });
+});

@@ -17,7 +17,7 @@ export const REVIEW_LINK_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const REVIEWER_MESSAGE = "Choose a member of the project's company or of its client";
 
 /** The companies a reviewer may be asked from: the owner, the client and, for a sub-project, the parent project's owner. */
-async function reviewerCompanies(db: Executor, project: ProjectRow): Promise<number[]> {
+export async function reviewerCompanies(db: Executor, project: ProjectRow): Promise<number[]> {
   const ids = [project.company_id];
   if (project.client_id !== null) ids.push(project.client_id);
   if (project.parent_id !== null) {
