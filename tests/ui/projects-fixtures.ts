@@ -85,6 +85,8 @@ export function projectStore() {
     /** Holds upload answers until released, to see the bars below 100. */
     gate: null as Promise<void> | null,
     sent: [] as Array<{ method: string; path: string; body: unknown }>,
+    /** The query of every GET /projects, in order. */
+    listQueries: [] as URLSearchParams[],
     /** The paths uploads were sent to, in order. */
     uploads: [] as string[],
     nextId: 10,
@@ -148,7 +150,10 @@ export function projectStore() {
   const handlers = [
     http.get('/api/v1/users/me', () => HttpResponse.json({ user: fakeUser(state.role) })),
     http.get('/api/v1/health', () => HttpResponse.json({ status: 'ok', db: 'sqlite', mail: 'outbox', maxUploadMb: 5 })),
-    http.get('/api/v1/projects', () => HttpResponse.json(state.projects, total(state.projects))),
+    http.get('/api/v1/projects', ({ request }) => {
+      state.listQueries.push(new URL(request.url).searchParams);
+      return HttpResponse.json(state.projects, total(state.projects));
+    }),
     http.post('/api/v1/companies/:companyId/projects', async ({ request, params }) => {
       const body = await record(request, `/companies/${params.companyId}/projects`);
       const client = clients.find((c) => c.partnerId === body.clientId);

@@ -41,6 +41,16 @@ describe('the projects list', () => {
     expect(screen.getByText('Day 30 of 212 (14%)')).toBeInTheDocument();
   });
 
+  it('filters a date column by the calendar day, as the API compares project dates', async () => {
+    const user = userEvent.setup();
+    renderApp('/projects');
+    await screen.findByText('Main Street Paving', {}, { timeout: 5000 });
+    await user.click(screen.getByLabelText('Start column menu'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Filter' }));
+    setDate(await screen.findByLabelText('Value'), '2026-03-02');
+    await waitFor(() => expect(store.state.listQueries.at(-1)?.get('startDate')).toBe('2026-03-02'), { timeout: 4000 });
+  });
+
   it('invites the first project when there is none', async () => {
     store.state.projects = [];
     const user = userEvent.setup();
