@@ -44,10 +44,11 @@ type IdKind =
   | 'review'
   | 'draftProject'
   | 'draftBudget'
-  | 'draftBudgetItem';
+  | 'draftBudgetItem'
+  | 'projectRole';
 /** Invitation tokens, and the two halves of an external budget review link (the budget's public hash, the review's token). */
 type TokenKind = 'memberInvitation' | 'partnerInvitation' | 'budgetLink' | 'reviewLink';
-type ValueKind = 'partnerType' | 'searchText';
+type ValueKind = 'partnerType' | 'searchText' | 'projectFileType';
 type ParamKind = IdKind | TokenKind | ValueKind;
 
 interface Caller {
@@ -67,6 +68,8 @@ interface Tenant {
   tokens: Record<TokenKind, string[]>;
   /** Everything the tenant owns, for the snapshot: its companies (the partner company it created too), users and e-mail addresses. */
   scope: { companies: number[]; users: number[]; emails: string[] };
+  /** Companies the tenant has active partnerships with: its client, and a subcontractor it can add to projects. */
+  partners: { client: number; subcontractor: number };
 }
 
 type RouteKey = string;
@@ -87,6 +90,9 @@ const PARAM_KINDS: Record<string, ParamKind> = {
   budgetItemId: 'budgetItem',
   changeOrderId: 'changeOrder',
   reviewId: 'review',
+  projectId: 'project',
+  subProjectId: 'project',
+  fileType: 'projectFileType',
   categoryId: 'itemCategory',
   budgetHash: 'budgetLink',
   reviewHash: 'reviewLink',
@@ -113,9 +119,10 @@ const ID_BY_URL: Record<string, IdKind> = {
   '/filesNew/secured/:id': 'file',
   '/filesNew/:id': 'file',
   '/folder/file/permission/:id': 'folder',
+  '/roles/project/:projectId/:id': 'projectRole',
 };
 const TOKEN_BY_ROOT: Record<string, TokenKind> = { memberships: 'memberInvitation', partnerships: 'partnerInvitation' };
-const VALUE_KINDS = new Set<ParamKind>(['partnerType', 'searchText']);
+const VALUE_KINDS = new Set<ParamKind>(['partnerType', 'searchText', 'projectFileType']);
 const TOKEN_KINDS = new Set<ParamKind>(['memberInvitation', 'partnerInvitation', 'budgetLink', 'reviewLink']);
 
 /**
@@ -158,6 +165,9 @@ const NOT_REFERENCES: Record<string, string> = {
   'permissions.[].resourceId': "a role names resources of its own company; holding it grants nothing in another",
   'permission.subjectId': "a role or member of another company is refused with 400 (tests/api/files-permissions.test.ts)",
   retainagePercent: 'a percentage',
+  powoNumber: 'a purchase or work order number, kept as text',
+  pdfScaleFactor: 'a scale',
+  'stations.[].chainage': 'a distance along the job',
   profitabilityPercent: 'a percentage',
   memberId:
     "a reviewer of another company is refused with 400 (tests/api/budget-reviews.test.ts); the sweep's budgets are approved, so a control request could not pass",
@@ -182,8 +192,13 @@ const BODY_REFERENCES: Record<string, IdKind | ((url: string) => IdKind | undefi
   // A change order is made from a budget item; elsewhere itemId names a catalog item.
   itemId: (url) => (literals(url).at(-1) === 'change-orders' ? 'budgetItem' : 'item'),
   budgetItemId: 'budgetItem',
-  // Whose budgets a figure reads.
-  companyId: (url) => (literals(url).at(-1) === 'budget-spent' ? 'company' : undefined),
+  // Whose budgets a figure reads; the subcontractor made a crew company of a project.
+  companyId: (url) => (['budget-spent', 'crew-companies'].includes(literals(url).at(-1)!) ? 'company' : undefined),
+  clientId: 'company',
+  projectId: 'project',
+  // A project membership is made from a company membership, with a role of the project.
+  'memberships.[].id': 'membership',
+  'memberships.[].roleId': 'projectRole',
 };
 
 interface Leaf {
@@ -243,7 +258,7 @@ function bodyReferences(route: RouteDef<any, any, any>, problems: string[]): Arr
     const name = leaf.path.split('.').at(-1)!;
     const idLike = leaf.numeric || /Ids?$/.test(name);
     if (!idLike || NOT_REFERENCES[leaf.path] || NOT_REFERENCES[name] || REFERENCES_BY_DESIGN[name]) continue;
-    const rule = BODY_REFERENCES[name];
+    const rule = BODY_REFERENCES[leaf.path] ?? BODY_REFERENCES[name];
     const kind = typeof rule === 'function' ? rule(route.url) : rule;
     if (!kind) problems.push(`add a body mapping for ${keyOf(route)} field ${leaf.path} (BODY_REFERENCES, or NOT_REFERENCES with why)`);
     else if (leaf.path.includes('.') && !LIST_FIELD.test(leaf.path)) problems.push(`${keyOf(route)}: nested id field ${leaf.path} needs the sweep to learn nested substitution`);
@@ -351,6 +366,15 @@ const BODIES: Record<RouteKey, BodyFor> = {
   'POST /projects/:id/budgets/:budgetId/submitSinglePart': () => json({ retainagePercent: '5', profitabilityPercent: '10' }),
   'POST /projects/:id/budgets/:budgetId/comments': (t) => json({ comment: 'probe', budgetItemId: first(t, 'budgetItem') }),
   'POST /projects/:id/budget-spent': (t) => json({ companyId: first(t, 'company'), categoryId: first(t, 'itemCategory'), range: { from: '2026-01-01', to: '2026-12-31' } }),
+  'POST /companies/:companyId/projects': (t, n) =>
+    json({ projectName: probe(n), code: `PROBE-${n}`, clientId: t.partners.client, projectId: first(t, 'project'), marketId: first(t, 'market') }),
+  'PATCH /projects/:id': (t, n) => json({ projectName: probe(n), clientId: t.partners.client, projectId: null, marketId: first(t, 'market') }),
+  'POST /projects/:id/files/:fileType': () => ({ multipart: multipart({}, { name: 'probe.txt', type: 'text/plain', bytes: Buffer.from('probe') }) }),
+  'POST /projects/:id/memberships': (t) => json({ memberships: [{ id: first(t, 'membership'), roleId: first(t, 'projectRole') }] }),
+  'PATCH /projects/:id/stations': () => json({ stations: [{ name: 'Probe station', chainage: '1.5' }] }),
+  'POST /projects/:id/crew-companies': (t) => json({ companyId: t.partners.subcontractor }),
+  'POST /roles/project/:projectId': (_t, n) => json({ name: probe(n), permissions: [{ resourceType: 'projects', action: 'view' }] }),
+  'PATCH /roles/project/:projectId/:id': () => json({ permissions: [{ resourceType: 'projects', action: 'view' }] }),
 };
 
 /** A route sends a body when it declares one or changes something without one (uploads, accept). */
@@ -456,6 +480,16 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
   const budgetLink = await s.services.db.selectFrom('budgets').select('public_hash').where('id', '=', project.budgetId).executeTakeFirstOrThrow();
   // A second project whose budget is still a draft, for the routes that change items, with an item and a comment.
   const draftProject = await as('POST', `/companies/${companyId}/projects`, { projectName: `${marker} Draft Project`, code: `${marker}-2` });
+  // A subcontractor partner (active at once) to add to projects as a crew company, and a role of the first project.
+  const subcoEmail = `${low}.subco@example.com`;
+  const subPartnership = await as('POST', '/partnerships/create/subcontractor', companyData({ name: `${marker} Sub Co`, contactName: `${marker} Sub Co Contact`, contactEmail: subcoEmail }));
+  const projectRole = await s.services.db
+    .selectFrom('roles')
+    .select('id')
+    .where('scope_type', '=', 'project')
+    .where('scope_id', '=', project.id)
+    .where('name', '=', 'Viewer')
+    .executeTakeFirstOrThrow();
   const draftItem = await as('POST', `/projects/${draftProject.id}/budgets/${draftProject.budgetId}/items`, { itemId: item.id, quantity: 3, price: '2.50', description: `${marker} draft trench` });
   await as('POST', `/projects/${project.id}/budgets/${project.budgetId}/comments`, { comment: `${marker} comment`, budgetItemId: budgetItem.id });
 
@@ -491,6 +525,7 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
       draftProject: [draftProject.id],
       draftBudget: [draftProject.budgetId],
       draftBudgetItem: [draftItem.id],
+      projectRole: [projectRole.id],
     },
     tokens: {
       memberInvitation: [memberInvitation.invite_token_hash!],
@@ -500,10 +535,11 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
       reviewLink: [review.token_hash!],
     },
     scope: {
-      companies: [companyId, sub.id, partnership.partnerId],
+      companies: [companyId, sub.id, partnership.partnerId, subPartnership.partnerId],
       users: [ownerAccount.user.id, memberAccount.user.id],
-      emails: [ownerAccount.email, memberAccount.email, inviteeEmail, partnerEmail, subEmail, `${low}.office@example.com`, `${low}.north@example.com`],
+      emails: [ownerAccount.email, memberAccount.email, inviteeEmail, partnerEmail, subEmail, subcoEmail, `${low}.office@example.com`, `${low}.north@example.com`],
     },
+    partners: { client: partnership.partnerId, subcontractor: subPartnership.partnerId },
   };
 }
 
@@ -521,7 +557,8 @@ const categoriesOf = (a: Scope) => sql`select id from item_categories where comp
 /** Which rows of a table are A's, where a company_id column alone does not say it all. */
 const TABLE_SCOPES: Record<string, (a: Scope) => RawBuilder<unknown>> = {
   companies: (a) => sql`id in (${companiesOf(a)})`,
-  roles: (a) => sql`scope_type = 'company' and scope_id in (${companiesOf(a)})`,
+  roles: (a) =>
+    sql`(scope_type = 'company' and scope_id in (${companiesOf(a)})) or (scope_type = 'project' and scope_id in (select id from projects where company_id in (${companiesOf(a)})))`,
   users: (a) => sql`id in (${list(a.users)})`,
   sessions: (a) => sql`user_id in (${list(a.users)})`,
   password_resets: (a) => sql`user_id in (${list(a.users)})`,
@@ -543,6 +580,7 @@ const TABLE_SCOPES: Record<string, (a: Scope) => RawBuilder<unknown>> = {
   items: (a) => sql`company_id in (${companiesOf(a)}) or partnership_id in (${partnershipsOf(a)})`,
   projects: (a) => sql`company_id in (${companiesOf(a)}) or client_id in (${companiesOf(a)})`,
   project_stations: (a) => sql`project_id in (select id from projects where company_id in (${companiesOf(a)}))`,
+  project_crew_companies: (a) => sql`project_id in (select id from projects where company_id in (${companiesOf(a)})) or company_id in (${companiesOf(a)})`,
   budget_items: (a) => sql`budget_id in (select id from budgets where company_id in (${companiesOf(a)}))`,
   budget_reviews: (a) => sql`budget_id in (select id from budgets where company_id in (${companiesOf(a)})) or reviewer_company_id in (${companiesOf(a)})`,
   budget_comments: (a) => sql`budget_id in (select id from budgets where company_id in (${companiesOf(a)})) or company_id in (${companiesOf(a)})`,
@@ -593,6 +631,7 @@ const needsPermission = (r: AnyRoute) => typeof r.access === 'object' && !isComp
 function paramValues(t: Tenant, kind: ParamKind, searchText: string, all: boolean): Array<string | number> {
   if (kind === 'partnerType') return all ? ['client', 'subcontractor'] : ['client'];
   if (kind === 'searchText') return [searchText];
+  if (kind === 'projectFileType') return all ? ['contract', 'workOrder', 'other'] : ['contract'];
   const values = TOKEN_KINDS.has(kind) ? t.tokens[kind as TokenKind] : t.ids[kind as IdKind];
   return all ? values : values.slice(0, 1);
 }
@@ -749,8 +788,8 @@ describe('tenant isolation: a route the sweep cannot place fails it', () => {
     const placed = placeRoutes(
       [
         route('GET', '/widgets/:id'),
-        route('POST', '/companies/:companyId/projects', z.object({ name: z.string() })),
-        route('POST', '/crews/:id/projects', z.object({ projectId: z.number(), budgetCents: z.number() })),
+        route('POST', '/companies/:companyId/widgets', z.object({ name: z.string() })),
+        route('POST', '/crews/:id/widgets', z.object({ widgetId: z.number(), budgetCents: z.number() })),
         route('GET', '/crews/:id'),
       ],
       problems,
@@ -758,10 +797,10 @@ describe('tenant isolation: a route the sweep cannot place fails it', () => {
     expect(placed.map(keyOf)).toEqual(['GET /crews/:id']);
     expect(problems).toEqual([
       'add a mapping for GET /widgets/:id: param id names no known kind of row (PARAM_KINDS, ID_BY_ROOT or TOKEN_BY_ROOT)',
-      'add a body for POST /companies/:companyId/projects (BODIES): the sweep sends valid bodies',
-      'add a body mapping for POST /crews/:id/projects field projectId (BODY_REFERENCES, or NOT_REFERENCES with why)',
-      'add a body mapping for POST /crews/:id/projects field budgetCents (BODY_REFERENCES, or NOT_REFERENCES with why)',
-      'add a body for POST /crews/:id/projects (BODIES): the sweep sends valid bodies',
+      'add a body for POST /companies/:companyId/widgets (BODIES): the sweep sends valid bodies',
+      'add a body mapping for POST /crews/:id/widgets field widgetId (BODY_REFERENCES, or NOT_REFERENCES with why)',
+      'add a body mapping for POST /crews/:id/widgets field budgetCents (BODY_REFERENCES, or NOT_REFERENCES with why)',
+      'add a body for POST /crews/:id/widgets (BODIES): the sweep sends valid bodies',
     ]);
   });
 });
