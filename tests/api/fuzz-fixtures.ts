@@ -30,6 +30,9 @@ export interface FuzzWorld {
   /** A pending review of that budget asked of the owner, and the budget half of its external link. */
   reviewId: number;
   budgetHash: string;
+  /** The client company of the partnership, and a role of the project. */
+  clientId: number;
+  projectRoleId: number;
 }
 
 /** A token-shaped string no invitation or reset link holds. */
@@ -106,6 +109,7 @@ export async function seedWorld(s: TestServer): Promise<FuzzWorld> {
     .returning('id')
     .executeTakeFirstOrThrow();
   const budgetHash = (await s.services.db.selectFrom('budgets').select('public_hash').where('id', '=', project.budgetId).executeTakeFirstOrThrow()).public_hash;
+  const projectRole = await s.services.db.selectFrom('roles').select('id').where('scope_type', '=', 'project').where('scope_id', '=', project.id).executeTakeFirstOrThrow();
   return {
     token: t,
     email: owner.email,
@@ -129,6 +133,8 @@ export async function seedWorld(s: TestServer): Promise<FuzzWorld> {
     changeOrderId: changeOrder.id,
     reviewId: review.id,
     budgetHash,
+    clientId: (partnership as unknown as { partnerId: number }).partnerId,
+    projectRoleId: projectRole.id,
   };
 }
 
@@ -157,7 +163,7 @@ export function validParams(w: FuzzWorld, url: string): Record<string, string | 
     ...w.catalog,
   };
   const values: Record<string, string | number> = {
-    id: idOf[area] ?? w.companyId,
+    id: url.startsWith('/roles/project/') ? w.projectRoleId : (idOf[area] ?? w.companyId),
     companyId: w.companyId,
     type: 'client',
     token: UNKNOWN_TOKEN,
@@ -174,6 +180,9 @@ export function validParams(w: FuzzWorld, url: string): Record<string, string | 
     reviewHash: UNKNOWN_TOKEN,
     // The figures' category: 0 is every category.
     categoryId: 0,
+    projectId: w.projectId,
+    subProjectId: w.projectId,
+    fileType: 'contract',
   };
   return Object.fromEntries([...url.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => [name!, values[name!] ?? 'unknown']));
 }
@@ -237,6 +246,25 @@ export function validBodies(w: FuzzWorld): Record<string, unknown> {
     'POST /projects/:id/budgets/:budgetId/submitSinglePart': { retainagePercent: 0, profitabilityPercent: '33.333' },
     'POST /projects/:id/budgets/:budgetId/comments': { comment: 'Looks right', budgetItemId: w.budgetItemId },
     'POST /projects/:id/budget-spent': { companyId: w.companyId, categoryId: null, range: { from: '2026-01-01', to: '2026-12-31' } },
+    'POST /companies/:companyId/projects': {
+      projectName: 'Fuzz Project Two',
+      code: 'FUZZ-2',
+      clientId: w.clientId,
+      projectId: w.projectId,
+      marketId: w.marketId,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      powoNumber: 4500012345,
+      timezone: 'America/Chicago',
+      pdfScaleFactor: '0.5',
+      mapSettings: { zoom: 3 },
+    },
+    'PATCH /projects/:id': { projectName: 'Fuzz Project', status: 'active', city: 'Austin', clientId: w.clientId, suspendReason: null, scheduleSettings: {} },
+    'POST /projects/:id/memberships': { memberships: [{ id: w.memberId, roleId: w.projectRoleId }] },
+    'PATCH /projects/:id/stations': { stations: [{ name: 'Start', chainage: '0.5', description: null }] },
+    'POST /projects/:id/crew-companies': { companyId: w.otherCompanyId },
+    'POST /roles/project/:projectId': { name: 'Fuzz Project Role', permissions: [{ resourceType: 'projects', action: 'view' }] },
+    'PATCH /roles/project/:projectId/:id': { permissions: [{ resourceType: 'projects', action: 'manage', resourceId: null }] },
   };
 }
 
