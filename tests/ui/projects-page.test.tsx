@@ -196,6 +196,26 @@ describe('the project members and crew companies', () => {
   });
 });
 
+describe('the sub-projects', () => {
+  it('lists them linked to their pages, and "New sub-project" makes one under this project', async () => {
+    const user = userEvent.setup();
+    store.state.projects.push(makeProject(3, { projectName: 'Main Street Signals', code: 'MSS-1', projectId: 1, parentName: 'Main Street Paving' }));
+    renderApp('/projects/1/sub-projects');
+    expect(await screen.findByRole('link', { name: /MSS-1 · Main Street Signals/ }, { timeout: 5000 })).toHaveAttribute('href', '/projects/3');
+    await user.click(screen.getByRole('button', { name: 'New sub-project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New sub-project of Main Street Paving' });
+    expect(within(dialog).getByRole('combobox', { name: 'Parent project' })).toHaveValue('MSP-1 · Main Street Paving');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Project name' }), 'Main Street Lighting');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Code' }), 'MSL-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(PROJECT_SUCCESS.created)).toBeInTheDocument();
+    expect(store.state.sent[0]).toMatchObject({ path: '/companies/7/projects', body: { projectName: 'Main Street Lighting', code: 'MSL-1', projectId: 1 } });
+    await waitFor(() => expect(currentLocation()).toBe('/projects/10'));
+    expect(await heading('Main Street Lighting')).toBeInTheDocument();
+    expect(screen.getByText(/Sub-project of Main Street Paving/)).toBeInTheDocument();
+  });
+});
+
 describe('a project seen by its client', () => {
   it('shows every section read-only, without the buttons that change it', async () => {
     const user = userEvent.setup();

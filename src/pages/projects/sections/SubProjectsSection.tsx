@@ -1,5 +1,5 @@
 import Add from '@mui/icons-material/Add';
-import { Alert, Button, Card, CardContent, CardHeader, List, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, CardHeader, List, ListItemButton, ListItemText, Skeleton, Stack, TablePagination, Typography } from '@mui/material';
 import { useList } from '@refinedev/core';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -9,14 +9,19 @@ import { useSession } from '../../../session/useSession';
 import { ProjectFormDialog } from '../ProjectFormDialog';
 import { formatSpan, ProjectStatusChip } from '../project-status';
 
-/** The project's sub-projects (GET /projects/{id}/sub-projects/0), each linking to its page; "New sub-project" presets the parent. */
+const PAGE_SIZE = 25;
+
+/** The project's sub-projects (GET /projects/{id}/sub-projects/0, a page at a time), each linking to its page; "New sub-project" presets the parent. */
 export function SubProjectsSection({ project }: { project: Project }) {
+  const [page, setPage] = useState(0);
   const { result, query } = useList<Project>({
     resource: 'sub-projects',
     meta: { path: `/projects/${project.id}/sub-projects/0` },
-    pagination: { mode: 'off' },
+    pagination: { currentPage: page + 1, pageSize: PAGE_SIZE },
+    sorters: [{ field: 'code', order: 'asc' }],
     errorNotification: false,
   });
+  const total = result.total ?? result.data.length;
   const [creating, setCreating] = useState(false);
   const { profile } = useSession();
   // Projects nest one level; a sub-project is made by the company running the parent or by a crew company working on it, as a project of its own.
@@ -67,6 +72,9 @@ export function SubProjectsSection({ project }: { project: Project }) {
               </ListItemButton>
             ))}
           </List>
+        )}
+        {total > PAGE_SIZE && (
+          <TablePagination component="div" count={total} page={page} onPageChange={(_e, p) => setPage(p)} rowsPerPage={PAGE_SIZE} rowsPerPageOptions={[PAGE_SIZE]} />
         )}
       </CardContent>
       {creating && <ProjectFormDialog parent={{ id: project.id, projectName: project.projectName }} onClose={() => setCreating(false)} />}
