@@ -114,7 +114,7 @@ const optionalText = (max: number) =>
 
 /** Settings objects (boundaries, map, schedule): a JSON object of at most 20,000 characters. */
 const settings = z
-  .record(z.string(), z.unknown(), { error: PROJECT_MESSAGES.settings })
+  .record(text(), z.unknown(), { error: PROJECT_MESSAGES.settings })
   .refine((v) => JSON.stringify(v).length <= 20_000, 'Settings are too large');
 
 /** powoNumber is sent as text (spec 02 §3); a number is taken as its digits. */

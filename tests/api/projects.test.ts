@@ -153,6 +153,9 @@ describeEachDatabase('projects: create and read', (server) => {
       expect(res.status, JSON.stringify(overrides)).toBe(400);
       expect(res.body.error.details.map((d: { field: string }) => d.field), JSON.stringify(overrides)).toContain(field);
     }
+    const nulKey = await callAs(s, f.owner, 'POST', `/companies/${f.owner.companyId}/projects`, projectBody({ mapSettings: { 'zo\u0000om': 1 } }));
+    expect(nulKey.status).toBe(400);
+    expect(nulKey.body.error.details[0].field).toMatch(/^mapSettings/);
     const dup = await callAs(s, f.owner, 'POST', `/companies/${f.owner.companyId}/projects`, projectBody({ code: 'dup-1' }));
     expect(dup.status).toBe(409);
     expect(dup.body.error.message).toBe('A project with code "dup-1" already exists');
