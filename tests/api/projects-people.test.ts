@@ -114,6 +114,33 @@ describeEachDatabase('projects: memberships', (server) => {
   });
 });
 
+describeEachDatabase('projects: a project role counts in the company it was given in', (server) => {
+  it("does not let a client's project manager manage the project from their tab of the owner company", async () => {
+    const s = server();
+    const f = await projectFixture(s);
+    const p = await clientProject(s, f);
+    // One person in both companies: Crew at the owner (reads projects), Project Manager of the project as the client's person.
+    const person = await addMember(s, f.client.companyId, 'Supervisor');
+    const crewRole = (await s.services.db.selectFrom('roles').select('id').where('scope_type', '=', 'company').where('scope_id', '=', f.owner.companyId).where('name', '=', 'Crew').executeTakeFirstOrThrow()).id;
+    const now = new Date().toISOString();
+    await s.services.db
+      .insertInto('memberships')
+      .values({ user_id: person.user.id, company_id: f.owner.companyId, type: 'company', role_id: crewRole, status: 'accepted', name: person.user.name, email: person.email, notification_settings: '{}', created_at: now, updated_at: now })
+      .execute();
+    const clientM = await companyMembership(s, f.client.companyId, person.user.id);
+    const pm = await projectRole(s, p.id, 'Project Manager');
+    expect((await callAs(s, f.owner, 'POST', `/projects/${p.id}/memberships`, { memberships: [{ id: clientM, roleId: pm }] })).status).toBe(200);
+
+    const inOwnerTab = { token: person.token, headers: f.owner.headers };
+    const read = await callAs(s, inOwnerTab, 'GET', `/projects/${p.id}`);
+    expect(read.body).toMatchObject({ relation: 'owner', canManage: false });
+    expect((await callAs(s, inOwnerTab, 'PATCH', `/projects/${p.id}`, { city: 'Nowhere' })).status).toBe(403);
+    const mine = await callAs(s, { token: person.token, headers: f.client.headers }, 'GET', '/projects/memberships');
+    expect(mine.body.map((m: { projectId: number }) => m.projectId)).toEqual([p.id]);
+    expect((await callAs(s, inOwnerTab, 'GET', '/projects/memberships')).body).toEqual([]);
+  });
+});
+
 describeEachDatabase('projects: project roles', (server) => {
   it('lists, creates, changes and deletes a project\'s roles; the client reads them, a stranger gets 404', async () => {
     const s = server();

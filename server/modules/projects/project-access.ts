@@ -29,14 +29,18 @@ export interface ProjectAccess {
   canReview: boolean;
 }
 
-/** A project role's permissions, for a person who holds a project membership on this project. */
-async function projectRolePermissions(db: Executor, projectId: number, userId: number): Promise<RolePermission[]> {
+/**
+ * A project role's permissions, for a person who holds a project membership on this project as a
+ * person of the acting company (someone in two related companies holds each one's role in its own tab).
+ */
+async function projectRolePermissions(db: Executor, projectId: number, userId: number, companyId: number): Promise<RolePermission[]> {
   const rows = await db
     .selectFrom('memberships as m')
     .innerJoin('roles as r', 'r.id', 'm.role_id')
     .select('r.permissions')
     .where('m.project_id', '=', projectId)
     .where('m.user_id', '=', userId)
+    .where('m.company_id', '=', companyId)
     .where('m.type', '=', 'project')
     .where('m.status', '=', 'accepted')
     .execute();
@@ -81,7 +85,7 @@ export async function projectAccess(db: Executor, actor: Actor, projectId: numbe
   if (!project) throw notFound('Project');
   const relation = await relationOf(db, project, active.companyId);
   if (!relation) throw notFound('Project');
-  const projectPerms = await projectRolePermissions(db, projectId, actor.user.id);
+  const projectPerms = await projectRolePermissions(db, projectId, actor.user.id, active.companyId);
   const companyManages = holds(actor.profile, 'projects:manage') && grantsOn(active.permissions, 'projects', 'manage', projectId);
   const manages = companyManages || grantsOn(projectPerms, 'projects', 'manage', projectId);
   const access: ProjectAccess = {

@@ -58,7 +58,8 @@ export type ProjectListRow = Awaited<ReturnType<ReturnType<typeof projectRows>['
 
 /**
  * The ids among `projectIds` on which the viewer holds projects:manage: through the company role
- * (for every project, or one naming the project), or through a project role of theirs there.
+ * (for every project, or one naming the project), or through a project role they hold there as a
+ * person of the viewer's company.
  */
 export async function managedAmong(db: Executor, viewer: ProjectViewer, projectIds: number[]): Promise<Set<number>> {
   const out = new Set<number>();
@@ -71,6 +72,7 @@ export async function managedAmong(db: Executor, viewer: ProjectViewer, projectI
     .where('m.type', '=', 'project')
     .where('m.status', '=', 'accepted')
     .where('m.user_id', '=', viewer.userId)
+    .where('m.company_id', '=', viewer.companyId)
     .where('m.project_id', 'in', projectIds)
     .execute();
   for (const r of projectRoles) {
