@@ -291,20 +291,24 @@ export function budgetTargets(s: BudgetSeed): Record<BudgetCall, BudgetTarget> {
     budget: get('GET /projects/:id/budgets/:budgetId', budget, (b) =>
       fields(b, ['itemCount', 'total']) ?? ((b as { itemCount: number }).itemCount === BUDGET_VOLUME.items ? null : `expected ${BUDGET_VOLUME.items} items`),
     ),
-    itemsFirstPage: get('GET /projects/:id/budgets/:budgetId/items/company', `${budget}/items/company?_start=0&_end=50`, (b, h) => isArray(b, 'items', 50) ?? total(h, BUDGET_VOLUME.items, 'items')),
+    // The items grid as the client opens it (pages of 25 by name), then searched and sorted by amount.
+    itemsFirstPage: get('GET /projects/:id/budgets/:budgetId/items/company', `${budget}/items/company?_start=0&_end=25&_sort=itemName&_order=asc`, (b, h) =>
+      isArray(b, 'items', 25) ?? total(h, BUDGET_VOLUME.items, 'items'),
+    ),
     itemsSortedFiltered: get(
       'GET /projects/:id/budgets/:budgetId/items/company',
-      `${budget}/items/company?_start=0&_end=50&_sort=price&_order=desc&q=${SOUGHT_WORD.toLowerCase()}`,
-      (b, h) => isArray(b, 'items', 50) ?? total(h, s.soughtItems, `items named *${SOUGHT_WORD}*`),
+      `${budget}/items/company?_start=0&_end=25&_sort=amount&_order=desc&itemName_like=${SOUGHT_WORD.toLowerCase()}`,
+      (b, h) => isArray(b, 'items', 25) ?? total(h, s.soughtItems, `items named *${SOUGHT_WORD}*`),
     ),
-    changeOrders: get('GET /projects/:id/budgets/:budgetId/change-orders', `${budget}/change-orders?_start=0&_end=50`, (b, h) =>
-      isArray(b, 'change orders', 50) ?? total(h, BUDGET_VOLUME.changeOrders, 'change orders'),
+    changeOrders: get('GET /projects/:id/budgets/:budgetId/change-orders', `${budget}/change-orders?_start=0&_end=25&_sort=number&_order=asc`, (b, h) =>
+      isArray(b, 'change orders', 25) ?? total(h, BUDGET_VOLUME.changeOrders, 'change orders'),
     ),
-    distribution: get('GET /projects/:id/budget-distribution/:companyId/:categoryId', `${project}/budget-distribution/${s.companyId}/all`, (b) =>
+    // The figures tab: every company (0) and every category (0), as the client first asks.
+    distribution: get('GET /projects/:id/budget-distribution/:companyId/:categoryId', `${project}/budget-distribution/${s.companyId}/0`, (b) =>
       fields(b, ['total', 'categories']) ??
       ((b as { categories: unknown[] }).categories.length === BUDGET_VOLUME.categories ? null : `expected ${BUDGET_VOLUME.categories} categories`),
     ),
-    details: get('GET /projects/:id/budget-details/:companyId/:categoryId', `${project}/budget-details/${s.companyId}/all`, (b) => fields(b, ['rows', 'totals'])),
+    details: get('GET /projects/:id/budget-details/:companyId/:categoryId', `${project}/budget-details/${s.companyId}/0`, (b) => fields(b, ['rows', 'totals'])),
     spent: {
       route: 'POST /projects/:id/budget-spent',
       method: 'POST',
@@ -314,8 +318,10 @@ export function budgetTargets(s: BudgetSeed): Record<BudgetCall, BudgetTarget> {
       check: (b) => fields(b, ['plannedAmount', 'spentAmount']),
     },
     reviews: get('GET /projects/:id/budgets/:budgetId/reviews', `${budget}/reviews`, (b) => isArray(b, 'reviews', BUDGET_VOLUME.reviews)),
-    comments: get('GET /projects/:id/budgets/:budgetId/comments', `${budget}/comments?_start=0&_end=50`, (b, h) => isArray(b, 'comments', 50) ?? total(h, BUDGET_VOLUME.comments, 'comments')),
-    activity: get('GET /projects/:id/budgets/:budgetId/activity', `${budget}/activity?_start=0&_end=50`, (b) => isArray(b, 'events', 50)),
+    comments: get('GET /projects/:id/budgets/:budgetId/comments', `${budget}/comments?_start=0&_end=20&_sort=createdAt&_order=desc`, (b, h) =>
+      isArray(b, 'comments', 20) ?? total(h, BUDGET_VOLUME.comments, 'comments'),
+    ),
+    activity: get('GET /projects/:id/budgets/:budgetId/activity', `${budget}/activity?_start=0&_end=20`, (b) => isArray(b, 'events', 20)),
     overviewReport: get('GET /projects/:id/report/overview', `${project}/report/overview`, (b) => (typeof b === 'object' && b !== null ? null : 'expected an object')),
     externalReview: {
       route: 'GET /public/budget-review/:budgetHash/:reviewHash',
