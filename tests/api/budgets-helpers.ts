@@ -16,7 +16,7 @@ export async function member(s: TestServer, company: CompanySide, role: string):
   return { token: m.token, headers: company.headers, userId: m.user.id };
 }
 
-export const call = (s: TestServer, who: Pick<Caller, 'token' | 'headers'>) => (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>
+export const call = (s: TestServer, who: Pick<Caller, 'token' | 'headers'>) => (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
   callAs(s, who, method, path, body);
 
 async function created(s: TestServer, who: CompanySide, path: string, body: unknown): Promise<{ id: number }> {

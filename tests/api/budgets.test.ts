@@ -267,6 +267,7 @@ describeEachDatabase('budgets: reading and items', (server) => {
     expect(names(await owner('GET', `${w.base}/items/company?categoryName=Pipes&_sort=quantity`))).toEqual(['Pipe 250.00', 'Pipe 50.00']);
     expect(names(await owner('GET', `${w.base}/items/company?reportWeight=true`))).toEqual(['Asphalt 200.00']);
     expect(names(await owner('GET', `${w.base}/items/company?itemCode_like=as`))).toEqual(['Asphalt 200.00']);
+    expect(names(await owner('GET', `${w.base}/items/company?q=pipe&_sort=amount&_order=desc`))).toEqual(['Pipe 250.00', 'Pipe 50.00']);
     expect(names(await owner('GET', `${w.base}/items/company?quantity_gte=10&_sort=quantity&_order=desc`))).toEqual(['Labor 30.00', 'Pipe 50.00']);
     const unsortable = await owner('GET', `${w.base}/items/company?_sort=changeOrderCount`);
     expect(unsortable.status).toBe(400);
