@@ -29,7 +29,7 @@ export const crewCompanyParams = z.object({ id: idParam(), companyId: idParam() 
 
 const FILE_TYPES = PROJECT_FILE_TYPES.map((t) => t.value) as [ProjectFileType, ...ProjectFileType[]];
 const fileType = z.enum(FILE_TYPES, { error: `Must be one of ${FILE_TYPES.join(', ')}` });
-export const projectFileParams = z.object({ id: idParam(), type: fileType });
+export const projectFileParams = z.object({ id: idParam(), fileType });
 export const projectFilesQuery = z.object({ type: fileType.optional() });
 
 export const itemCategoriesParams = z.object({ id: idParam(), companyId: companyOrAll });

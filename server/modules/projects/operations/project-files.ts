@@ -4,7 +4,7 @@ import { manageGuard, projectFileParams, projectFilesQuery, projectParams, viewG
 
 export const uploadProjectFiles = defineRoute({
   method: 'POST',
-  url: '/projects/:id/files/:type',
+  url: '/projects/:id/files/:fileType',
   access: { permission: 'projects:view' },
   status: 201,
   summary:
@@ -12,7 +12,7 @@ export const uploadProjectFiles = defineRoute({
   tags: ['projects'],
   params: projectFileParams,
   guard: manageGuard,
-  handler: ({ actor, services, params, req }) => upload(services, actor, params.id, params.type, req),
+  handler: ({ actor, services, params, req }) => upload(services, actor, params.id, params.fileType, req),
 });
 
 export const listProjectFiles = defineRoute({
