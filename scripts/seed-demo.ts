@@ -8,6 +8,7 @@ import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { nowIso } from '../server/lib/json.js';
 import { seedDemoCatalog } from './seed-demo-catalog.js';
+import { seedDemoProjects } from './seed-demo-projects.js';
 
 const PASSWORD = 'fieldwork-demo';
 const COMPANY = {
@@ -129,6 +130,7 @@ if (existingClients.json().length === 0) {
 }
 
 await seedDemoCatalog(app, asOwner, company.id);
+await seedDemoProjects(app, asOwner, company.id);
 await app.close();
 console.log(`Demo company "${COMPANY.name}" is ready. Every login uses the password ${PASSWORD}:`);
 for (const role of ROLE_NAMES) console.log(`  ${role.padEnd(15)} ${emailOf(role)}`);
