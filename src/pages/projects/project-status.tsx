@@ -8,11 +8,11 @@ export function ProjectStatusChip({ status }: { status: ProjectStatus }) {
   return <Chip size="small" color={STATUS_COLOR[status]} label={STATUS_LABEL[status] ?? status} />;
 }
 
-const RELATION_LABEL: Record<ProjectRelation, string> = { owner: 'Your project', client: 'You are the client', subcontractor: 'You are a subcontractor' };
+const RELATION_LABEL: Record<Exclude<ProjectRelation, 'owner'>, string> = { client: 'You are the client', subcontractor: 'You are a subcontractor' };
 
-/** How the active company stands to the project, shown to client and subcontractor viewers. */
-export function RelationChip({ relation }: { relation: ProjectRelation }) {
-  return <Chip size="small" variant="outlined" color={relation === 'owner' ? 'default' : 'secondary'} label={RELATION_LABEL[relation]} />;
+/** How the active company stands to a project it does not run, shown to client and subcontractor viewers. */
+export function RelationChip({ relation }: { relation: Exclude<ProjectRelation, 'owner'> }) {
+  return <Chip size="small" variant="outlined" color="secondary" label={RELATION_LABEL[relation]} />;
 }
 
 /** One status move the settings offer: its button, and what its dialog asks. */
