@@ -5,6 +5,7 @@ import type { ResourceDef } from '../../resources/engine.js';
 import { itemCategories } from '../../resources/item-categories.js';
 import { items } from '../../resources/items.js';
 import { clients } from '../../resources/partnership.js';
+import { projects } from '../../resources/project.js';
 import { safetyAuthorities } from '../../resources/safety-authorities.js';
 
 export type Changes = Record<string, { from: unknown; to: unknown }>;
@@ -22,6 +23,8 @@ interface Visibility {
 /** People's contact and identity details stay with those who manage members; their names and roles are who/what. */
 const PERSON: Visibility = { permission: 'memberships:manage', open: ['name', 'role', 'status', 'crewsAsMember', 'crewsAsLeader', 'categories', 'fields'] };
 
+const PROJECT_WORK: Visibility = { permission: 'projects:view' };
+
 const fromResource = (def: ResourceDef): [string, Visibility] => [def.entityType, { permission: def.permissions.view }];
 
 const POLICIES: Record<string, Visibility> = {
@@ -30,7 +33,14 @@ const POLICIES: Record<string, Visibility> = {
   // Every member reads the company's page and its roles.
   company: { permission: null },
   role: { permission: null },
-  ...Object.fromEntries([crews, items, itemCategories, safetyAuthorities, taskTypes, damageTypes, footprintTypes, clients].map(fromResource)),
+  ...Object.fromEntries([crews, items, itemCategories, safetyAuthorities, taskTypes, damageTypes, footprintTypes, clients, projects].map(fromResource)),
+  // A budget's trail is read by every company on the project (owner, client, crew companies).
+  budget: PROJECT_WORK,
+  budget_item: PROJECT_WORK,
+  budget_comment: PROJECT_WORK,
+  change_order: PROJECT_WORK,
+  // A reviewer's e-mail and link expiry are for the project's managers; the decision is for everyone on it.
+  budget_review: { permission: 'projects:manage', open: ['status', 'statusReason', 'reviewerName', 'signerName', 'signatureSha256', 'because'] },
 };
 
 /** An entity type nobody declared: its fields go only to those who manage the company. */

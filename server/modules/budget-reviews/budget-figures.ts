@@ -1,5 +1,6 @@
 import { centsToMoney, e3ToPercent, percentOf } from '../../../resources/money.js';
 import type { Executor } from '../../db/index.js';
+import { readSum, sumProduct } from '../../lib/exact-sum.js';
 import type { BudgetRow } from './review-scope.js';
 
 /** One budget item as a reviewer reads it: amounts in cents, exactly. */
@@ -46,17 +47,16 @@ export interface Figures {
   profitCents: bigint;
 }
 
-/**
- * Σ quantity × price over every item, in BigInt: a product of a billion units at the largest price
- * passes 64 bits, which neither database's integer sum would hold exactly.
- */
-export async function budgetFigures(db: Executor, budget: BudgetRow, lines?: ItemLine[]): Promise<Figures> {
-  const amounts = lines
-    ? lines.map((l) => l.amountCents)
-    : (await db.selectFrom('budget_items').select(['quantity', 'price_cents']).where('budget_id', '=', budget.id).execute()).map((r) => BigInt(r.quantity) * BigInt(r.price_cents));
-  const totalCents = amounts.reduce((sum, a) => sum + a, 0n);
+/** The budget's count and exact total, summed by the database (server/lib/exact-sum.ts). */
+export async function budgetFigures(db: Executor, budget: BudgetRow): Promise<Figures> {
+  const row = await db
+    .selectFrom('budget_items')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), sumProduct('quantity', 'price_cents').as('total')])
+    .where('budget_id', '=', budget.id)
+    .executeTakeFirstOrThrow();
+  const totalCents = readSum(row.total);
   return {
-    itemCount: amounts.length,
+    itemCount: Number(row.n),
     totalCents,
     retainageCents: percentOf(totalCents, budget.retainage_e3),
     profitCents: percentOf(totalCents, budget.profitability_e3),

@@ -57,7 +57,7 @@ async function sendSignedPdf(services: Services, reply: FastifyReply, project: P
     db.selectFrom('companies').select('name').where('id', '=', project.company_id).executeTakeFirstOrThrow(),
     project.client_id === null ? Promise.resolve(undefined) : db.selectFrom('companies').select('name').where('id', '=', project.client_id).executeTakeFirst(),
   ]);
-  const figures = await budgetFigures(db, budget, lines);
+  const figures = await budgetFigures(db, budget);
   const signed: SignedReview[] = await Promise.all(
     reviews.map(async (r) => ({
       id: r.id,

@@ -6,7 +6,7 @@ import type { Actor } from '../../http/actor.js';
 import { badRequest, notFound, type AppError } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import { projectAccess, visibleToCompany } from '../projects/project-access.js';
-import { readSum, sumProduct } from './budget-sums.js';
+import { readSum, sumProduct } from '../../lib/exact-sum.js';
 
 /**
  * The budgets a figure reads and the item categories it keeps. companyId names whose budget: the

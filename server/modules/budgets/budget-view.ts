@@ -7,7 +7,7 @@ import { notFound } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import type { BudgetParams } from './budget-params.js';
 import { budgetScope, projectBudgetScope, type BudgetScope } from './budget-scope.js';
-import { readSum, sumProduct } from './budget-sums.js';
+import { readSum, sumProduct } from '../../lib/exact-sum.js';
 
 /** Whose answer it is: myPendingReviewId is a pending review asked of this person in this company. */
 export interface BudgetReader {

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
 import { notFound } from '../../http/errors.js';
 import { projectAccess, visibleToCompany } from './project-access.js';
-import { centsOf, sumCents } from './project-sums.js';
+import { readSum, sumProduct } from '../../lib/exact-sum.js';
 
 /** Which budgets the categories are read from (docs/decisions.md "Projects": our reading of the spec's three paths). */
 export type CategoryScope = { kind: 'all' } | { kind: 'skip' } | { kind: 'subProject'; subProjectId: number };
@@ -45,7 +45,7 @@ export async function projectItemCategories(db: Executor, actor: Actor, id: numb
       'ic.color',
       'ic.parent_id',
       eb.fn.countAll<number>().as('item_count'),
-      sumCents((c) => sql`${c('bi.quantity')} * ${c('bi.price_cents')}`).as('planned'),
+      sumProduct('bi.quantity', 'bi.price_cents').as('planned'),
     ])
     .where(projects);
   if (companyId) q = q.where('i.company_id', '=', companyId);
@@ -61,6 +61,6 @@ export async function projectItemCategories(db: Executor, actor: Actor, id: numb
     color: r.color,
     parentId: r.parent_id,
     itemCount: Number(r.item_count),
-    plannedAmount: centsToMoney(centsOf(r.planned)),
+    plannedAmount: centsToMoney(readSum(r.planned)),
   }));
 }

@@ -4,7 +4,7 @@ import type { ProjectOverview, ProjectStatus } from '../../../resources/project.
 import type { Executor } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
 import { projectAccess } from './project-access.js';
-import { centsOf, sumCents } from './project-sums.js';
+import { readSum, sumProduct } from '../../lib/exact-sum.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayNumber = (date: string) => Math.floor(Date.parse(`${date}T00:00:00.000Z`) / DAY_MS);
@@ -40,19 +40,21 @@ export async function projectOverview(db: Executor, actor: Actor, id: number): P
       eb.selectFrom('budget_items as bi').select(eb.fn.countAll<number>().as('n')).whereRef('bi.budget_id', '=', 'b.id').as('item_count'),
       eb
         .selectFrom('budget_items as bi')
-        .select(sumCents((c) => sql`${c('bi.quantity')} * ${c('bi.price_cents')}`).as('s'))
+        .select(sumProduct('bi.quantity', 'bi.price_cents').as('s'))
         .whereRef('bi.budget_id', '=', 'b.id')
         .as('planned'),
       eb
         .selectFrom('change_orders as co')
-        .select(
-          sumCents(
-            (c) => sql`${c('co.quantity')} * ${c('co.price_cents')} - coalesce(${c('co.previous_quantity')}, 0) * coalesce(${c('co.previous_price_cents')}, 0)`,
-          ).as('s'),
-        )
+        .select(sumProduct('co.quantity', 'co.price_cents').as('s'))
         .whereRef('co.budget_id', '=', 'b.id')
         .where('co.status', '=', 'accepted')
-        .as('change_orders'),
+        .as('change_orders_to'),
+      eb
+        .selectFrom('change_orders as co')
+        .select(sumProduct('co.previous_quantity', 'co.previous_price_cents').as('s'))
+        .whereRef('co.budget_id', '=', 'b.id')
+        .where('co.status', '=', 'accepted')
+        .as('change_orders_from'),
       eb.selectFrom('change_orders as co').select(eb.fn.countAll<number>().as('n')).whereRef('co.budget_id', '=', 'b.id').where('co.status', '=', 'sent').as('pending'),
       eb
         .selectFrom('memberships as pm')
@@ -82,8 +84,8 @@ export async function projectOverview(db: Executor, actor: Actor, id: number): P
     status: project.status as ProjectStatus,
     budgetStatus: row.budget_status,
     budgetItemCount: Number(row.item_count ?? 0),
-    plannedAmount: centsToMoney(centsOf(row.planned)),
-    changeOrderAmount: centsToMoney(centsOf(row.change_orders)),
+    plannedAmount: centsToMoney(readSum(row.planned)),
+    changeOrderAmount: centsToMoney(readSum(row.change_orders_to) - readSum(row.change_orders_from)),
     pendingChangeOrders: Number(row.pending ?? 0),
     producedAmount: centsToMoney(0n),
     billedAmount: centsToMoney(0n),
