@@ -22,20 +22,20 @@ export const SIGNATURE_MESSAGES = {
   name: 'Write your full name',
 } as const;
 
-/** A typed signature drawn as a PNG: for people who sign with a keyboard or a screen reader. */
+/** A typed signature drawn as a PNG, as wide as the name: for people who sign with a keyboard or a screen reader. */
 export function typedSignaturePng(text: string): Blob {
   const canvas = document.createElement('canvas');
-  canvas.width = 900;
-  canvas.height = 200;
+  const font = `italic 72px "Segoe Script", "Brush Script MT", "URW Chancery L", cursive`;
   const ctx = canvas.getContext('2d');
   if (ctx) {
+    ctx.font = font;
+    canvas.width = Math.min(1600, Math.ceil(ctx.measureText(text).width) + 40);
+    canvas.height = 160;
+    // Resizing the canvas reset its state.
+    ctx.font = font;
     ctx.fillStyle = '#0b1f44';
     ctx.textBaseline = 'middle';
-    let size = 84;
-    const font = (px: number) => `italic ${px}px "Segoe Script", "Brush Script MT", "URW Chancery L", cursive`;
-    ctx.font = font(size);
-    while (size > 24 && ctx.measureText(text).width > canvas.width - 40) ctx.font = font((size -= 4));
-    ctx.fillText(text, 20, canvas.height / 2);
+    ctx.fillText(text, 20, canvas.height / 2, canvas.width - 40);
   }
   return dataUrlToBlob(canvas.toDataURL('image/png'));
 }

@@ -178,6 +178,7 @@ export function AddItemsDialog({ paths, onClose }: { paths: BudgetPaths; onClose
                       <Stack direction="row" spacing={1} sx={{ pl: { xs: 5, sm: 0 }, width: { sm: 300 } }}>
                         <TextField
                           size="small"
+                          sx={{ flex: 1, minWidth: 0 }}
                           label="Quantity"
                           value={row.quantity}
                           onChange={(e) => update(row, { quantity: e.target.value })}
@@ -187,6 +188,7 @@ export function AddItemsDialog({ paths, onClose }: { paths: BudgetPaths; onClose
                         />
                         <TextField
                           size="small"
+                          sx={{ flex: 1, minWidth: 0 }}
                           label="Unit price"
                           value={row.price}
                           onChange={(e) => update(row, { price: e.target.value })}

@@ -58,7 +58,7 @@ export function BudgetFigures({ paths, companyId }: { paths: BudgetPaths; compan
                   variant="determinate"
                   value={sharePercent(c.share)}
                   aria-label={`${c.categoryName} share`}
-                  sx={{ height: 8, borderRadius: 4, ...(c.color ? { '& .MuiLinearProgress-bar': { bgcolor: c.color } } : {}) }}
+                  sx={{ height: 8, borderRadius: 4, bgcolor: 'action.hover', ...(c.color ? { '& .MuiLinearProgress-bar': { bgcolor: c.color } } : {}) }}
                 />
               </Box>
             ))}

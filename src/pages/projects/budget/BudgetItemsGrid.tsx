@@ -8,6 +8,7 @@ import { useDataGrid } from '@refinedev/mui';
 import { useMemo } from 'react';
 import type { BudgetItem } from '../../../../resources/budget';
 import { formatMoney } from '../../../../resources/money';
+import { actionsWidth, rowActions } from './grid-actions';
 
 export interface ItemActions {
   onEdit?: (item: BudgetItem) => void;
@@ -17,7 +18,8 @@ export interface ItemActions {
 }
 
 const money = (value: string | null | undefined) => (value === null || value === undefined ? '' : formatMoney(value));
-const PHONE_HIDDEN = { itemCode: false, unit: false, categoryName: false, reportWeight: false, changeOrderCount: false };
+/** On a phone: the item, its quantity, its amount and the row's actions. */
+const PHONE_HIDDEN = { itemCode: false, unit: false, categoryName: false, price: false, reportWeight: false, changeOrderCount: false };
 
 /**
  * The budget's items, paged and sorted on the server (items/company, or items/parent read-only for a
@@ -38,19 +40,19 @@ export function BudgetItemsGrid({ resource, path, actions = {}, label }: { resou
 
   const columns = useMemo<GridColDef<BudgetItem>[]>(() => {
     const base: GridColDef<BudgetItem>[] = [
-      { field: 'itemName', headerName: 'Item', flex: 1, minWidth: 160 },
-      { field: 'itemCode', headerName: 'Code', width: 110 },
-      { field: 'unit', headerName: 'Unit', width: 90 },
-      { field: 'categoryName', headerName: 'Category', width: 140 },
-      { field: 'quantity', headerName: 'Quantity', type: 'number', width: 110 },
-      { field: 'price', headerName: 'Unit price', width: 130, align: 'right', headerAlign: 'right', valueFormatter: money },
-      { field: 'amount', headerName: 'Amount', width: 140, align: 'right', headerAlign: 'right', valueFormatter: money },
-      { field: 'reportWeight', headerName: 'Report weight', type: 'boolean', width: 120, sortable: false },
+      { field: 'itemName', headerName: 'Item', flex: 1, minWidth: phone ? 100 : 150 },
+      { field: 'itemCode', headerName: 'Code', width: 100 },
+      { field: 'unit', headerName: 'Unit', width: 70 },
+      { field: 'categoryName', headerName: 'Category', width: 120 },
+      { field: 'quantity', headerName: 'Quantity', type: 'number', width: phone ? 70 : 100 },
+      { field: 'price', headerName: 'Unit price', width: 115, align: 'right', headerAlign: 'right', valueFormatter: money },
+      { field: 'amount', headerName: 'Amount', width: phone ? 100 : 125, align: 'right', headerAlign: 'right', valueFormatter: money },
+      { field: 'reportWeight', headerName: 'Report weight', type: 'boolean', width: 115 },
       {
         field: 'changeOrderCount',
         headerName: 'Change orders',
         type: 'number',
-        width: 130,
+        width: 120,
         sortable: false,
         valueFormatter: (value: number, row) => (row.pendingChangeOrders ? `${value} (${row.pendingChangeOrders} open)` : String(value)),
       },
@@ -62,18 +64,19 @@ export function BudgetItemsGrid({ resource, path, actions = {}, label }: { resou
         field: 'actions',
         type: 'actions',
         headerName: 'Actions',
-        width: 120,
-        getActions: ({ row }) => [
-          ...(onEdit ? [<GridActionsCellItem key="edit" icon={<EditOutlined />} label={`Edit ${row.itemName}`} onClick={() => onEdit(row)} />] : []),
-          ...(onChangeOrder ? [<GridActionsCellItem key="co" icon={<PostAddIcon />} label={`Change order for ${row.itemName}`} onClick={() => onChangeOrder(row)} />] : []),
-          ...(onHistory && row.changeOrderCount > 0
-            ? [<GridActionsCellItem key="history" icon={<HistoryIcon />} label={`History of ${row.itemName}`} onClick={() => onHistory(row)} showInMenu={!!onEdit} />]
-            : []),
-          ...(onDelete ? [<GridActionsCellItem key="delete" icon={<DeleteOutline />} label={`Delete ${row.itemName}`} onClick={() => onDelete(row)} showInMenu />] : []),
-        ],
+        width: actionsWidth(phone),
+        getActions: ({ row }) =>
+          rowActions(phone, [
+            ...(onEdit ? [<GridActionsCellItem key="edit" icon={<EditOutlined />} label={`Edit ${row.itemName}`} onClick={() => onEdit(row)} />] : []),
+            ...(onChangeOrder ? [<GridActionsCellItem key="co" icon={<PostAddIcon />} label={`Change order for ${row.itemName}`} onClick={() => onChangeOrder(row)} />] : []),
+            ...(onHistory && row.changeOrderCount > 0
+              ? [<GridActionsCellItem key="history" icon={<HistoryIcon />} label={`History of ${row.itemName}`} onClick={() => onHistory(row)} showInMenu={!!onEdit} />]
+              : []),
+            ...(onDelete ? [<GridActionsCellItem key="delete" icon={<DeleteOutline />} label={`Delete ${row.itemName}`} onClick={() => onDelete(row)} showInMenu />] : []),
+          ]),
       },
     ];
-  }, [onEdit, onDelete, onChangeOrder, onHistory]);
+  }, [onEdit, onDelete, onChangeOrder, onHistory, phone]);
 
   return (
     <Box>

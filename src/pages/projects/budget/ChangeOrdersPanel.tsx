@@ -14,6 +14,7 @@ import { ConfirmDeleteDialog } from '../../../engine/ConfirmDeleteDialog';
 import { ReasonDialog } from '../../budget-review/ReasonDialog';
 import { acceptChangeOrder, BUDGET_RESOURCES, deleteChangeOrder, sendBackChangeOrder, type BudgetPaths } from './budget-api';
 import { ChangeOrderStatusChip } from './budget-status';
+import { actionsWidth, rowActions } from './grid-actions';
 import { ChangeOrderDialog } from './ChangeOrderDialog';
 import { ConfirmActionDialog } from './ConfirmActionDialog';
 import { SendChangeOrderDialog } from './SendChangeOrderDialog';
@@ -22,7 +23,10 @@ type Open = { kind: 'edit' | 'send' | 'delete' | 'accept' | 'sendBack'; changeOr
 
 const may = (event: keyof typeof CHANGE_ORDER_TRANSITIONS, co: ChangeOrder) => CHANGE_ORDER_TRANSITIONS[event].from.includes(co.status);
 const money = (value: string | null | undefined) => (value ? formatMoney(value) : '');
-const PHONE_HIDDEN = { description: false, message: false, price: false };
+/** On a phone: the item (with its number), status, amount and the row's actions. */
+const PHONE_HIDDEN = { number: false, quantity: false, price: false, description: false, message: false };
+/** A long description or message cut to the column shows whole on hover. */
+const fullText = ({ value }: { value?: string | null }) => (value ? <span title={value}>{value}</span> : null);
 
 /**
  * The budget's change orders, paged on the server: number, item, status (Sent back for a rejected
@@ -45,23 +49,30 @@ export function ChangeOrdersPanel({ paths, canManage, subProject, onChanged }: {
 
   const columns = useMemo<GridColDef<ChangeOrder>[]>(
     () => [
-      { field: 'number', headerName: '#', type: 'number', width: 70, align: 'left', headerAlign: 'left' },
-      { field: 'itemName', headerName: 'Item', flex: 1, minWidth: 150 },
-      { field: 'status', headerName: 'Status', width: 120, renderCell: ({ row }) => <ChangeOrderStatusChip status={row.status} /> },
-      { field: 'quantity', headerName: 'Quantity', type: 'number', width: 100, sortable: false },
-      { field: 'price', headerName: 'Unit price', width: 120, align: 'right', headerAlign: 'right', sortable: false, valueFormatter: money },
-      { field: 'amount', headerName: 'Amount', width: 130, align: 'right', headerAlign: 'right', sortable: false, valueFormatter: money },
-      { field: 'description', headerName: 'Description', flex: 1, minWidth: 160, sortable: false },
-      { field: 'message', headerName: 'Message', flex: 1, minWidth: 160, sortable: false },
+      { field: 'number', headerName: '#', type: 'number', width: 60, align: 'left', headerAlign: 'left' },
+      {
+        field: 'itemName',
+        headerName: 'Item',
+        flex: 1,
+        minWidth: phone ? 100 : 130,
+        // The number has no column of its own on a phone.
+        valueFormatter: (value: string, row) => (phone ? `#${row.number} ${value}` : value),
+      },
+      { field: 'status', headerName: 'Status', width: phone ? 100 : 110, renderCell: ({ row }) => <ChangeOrderStatusChip status={row.status} /> },
+      { field: 'quantity', headerName: 'Quantity', type: 'number', width: 90, sortable: false },
+      { field: 'price', headerName: 'Unit price', width: 110, align: 'right', headerAlign: 'right', sortable: false, valueFormatter: money },
+      { field: 'amount', headerName: 'Amount', width: phone ? 100 : 120, align: 'right', headerAlign: 'right', sortable: false, valueFormatter: money },
+      { field: 'description', headerName: 'Description', flex: 1, minWidth: 130, sortable: false, renderCell: fullText },
+      { field: 'message', headerName: 'Message', flex: 1, minWidth: 130, sortable: false, renderCell: fullText },
       {
         field: 'actions',
         type: 'actions',
         headerName: 'Actions',
-        width: 110,
+        width: actionsWidth(phone),
         getActions: ({ row }) => {
           const act = (kind: NonNullable<Open>['kind']) => () => setOpen({ kind, changeOrder: row });
           const label = `change order #${row.number}`;
-          return [
+          return rowActions(phone, [
             ...(canManage && may('send', row) ? [<GridActionsCellItem key="send" icon={<SendIcon />} label={`Send ${label}`} onClick={act('send')} />] : []),
             ...(row.canDecide && may('accept', row)
               ? [
@@ -71,11 +82,11 @@ export function ChangeOrdersPanel({ paths, canManage, subProject, onChanged }: {
               : []),
             ...(canManage && may('edit', row) ? [<GridActionsCellItem key="edit" icon={<EditOutlined />} label={`Edit ${label}`} onClick={act('edit')} showInMenu />] : []),
             ...(canManage && may('delete', row) ? [<GridActionsCellItem key="delete" icon={<DeleteOutline />} label={`Delete ${label}`} onClick={act('delete')} showInMenu />] : []),
-          ];
+          ]);
         },
       },
     ],
-    [canManage],
+    [canManage, phone],
   );
 
   const close = (changed: boolean) => {
