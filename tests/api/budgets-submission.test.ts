@@ -73,8 +73,11 @@ describeEachDatabase('budgets: submission', (server) => {
     const decided = await pendingReview(s, w.budgetId, { userId: w.owner.user.id, companyId: w.owner.companyId });
     await s.services.db.updateTable('budget_reviews').set({ status: 'approved', token_hash: 'kept-for-the-signed-pdf' }).where('id', '=', decided).execute();
 
+    const beforeCancel = await lastNotificationId(s);
     const cancelled = await owner('DELETE', `${w.base}/submit`);
     expect(cancelled.status).toBe(200);
+    // The reviewer whose review was still pending is told it is no longer needed; nobody else is.
+    expect((await notificationsSince(s, beforeCancel)).map((n) => [n.user_id, n.type])).toEqual([[w.client.user.id, 'budget--budget-review']]);
     expect(cancelled.body).toMatchObject({ status: 'draft', submittedAt: null, retainagePercent: 5 });
     const reviews = await s.services.db.selectFrom('budget_reviews').select(['id', 'status', 'token_hash', 'decided_at']).where('budget_id', '=', w.budgetId).orderBy('id').execute();
     expect(reviews).toEqual([

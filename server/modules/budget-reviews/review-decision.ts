@@ -15,7 +15,7 @@ export interface Decision {
 }
 
 /** The review's own pending siblings, still waiting on the budget. */
-const pendingReviews = (db: Executor, budgetId: number) =>
+export const pendingReviews = (db: Executor, budgetId: number) =>
   db.selectFrom('budget_reviews').selectAll().where('budget_id', '=', budgetId).where('status', '=', 'pending').execute() as Promise<ReviewRow[]>;
 
 /**
@@ -43,10 +43,7 @@ export async function applyDecision(
   });
   if (decision.status === 'rejected') {
     await moveBudget(db, actor, budget.id, 'reject');
-    for (const other of await pendingReviews(db, budget.id)) {
-      const revoked = await moveReview(db, actor, other, 'revoked', { companyId, audit: { because: `review ${review.id} rejected the budget` } });
-      await notifyReviewer(db, actor.userId, project, budget.id, revoked, `${review.reviewer_name} rejected the budget of ${project.project_name}: your review is no longer needed`);
-    }
+    await revokePendingReviews(db, actor, project, budget, `review ${review.id} rejected the budget`, `${review.reviewer_name} rejected the budget of ${project.project_name}: your review is no longer needed`);
   } else if (!(await pendingReviews(db, budget.id)).length) {
     await moveBudget(db, actor, budget.id, 'approve');
   }
@@ -93,4 +90,15 @@ export async function notifyReviewer(db: Executor, actorUserId: number | null, p
     entityId: budgetId,
     options: { projectId: project.id, eventId: review.id },
   });
+}
+
+/**
+ * Revokes every review of the budget still pending, through the review state machine, and tells each
+ * reviewer their review is no longer needed (a rejection by another reviewer, a cancelled submission).
+ */
+export async function revokePendingReviews(db: Executor, actor: AuditActor, project: ProjectRow, budget: { id: number; company_id: number }, because: string, description: string) {
+  for (const other of await pendingReviews(db, budget.id)) {
+    const revoked = await moveReview(db, actor, other, 'revoked', { companyId: budget.company_id, audit: { because } });
+    await notifyReviewer(db, actor.userId, project, budget.id, revoked, description);
+  }
 }

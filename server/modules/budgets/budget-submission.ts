@@ -1,9 +1,8 @@
 import type { Budget, SubmitBudgetInput } from '../../../resources/budget.js';
 import type { Actor } from '../../http/actor.js';
 import { conflict } from '../../http/errors.js';
-import { recordAudit } from '../../lib/audit.js';
-import { nowIso } from '../../lib/json.js';
 import type { Services } from '../../services.js';
+import { revokePendingReviews } from '../budget-reviews/review-decision.js';
 import { moveBudget } from './budget-state.js';
 import { notifySubmitted } from './budget-notify.js';
 import type { BudgetParams } from './budget-params.js';
@@ -38,32 +37,16 @@ export async function submitBudget(services: Services, actor: Actor, params: Bud
 }
 
 /**
- * DELETE …/submit: submitted → draft. Every review still pending is revoked with it (its link stops
- * working), each recorded; decided reviews stay as they were.
+ * DELETE …/submit: submitted → draft. Every review still pending is revoked with it through the review
+ * state machine (its link stops working, the reviewer is told); decided reviews stay as they were.
  */
 export async function cancelSubmission(services: Services, actor: Actor, params: BudgetParams): Promise<Budget> {
   return services.db.transaction().execute(async (trx) => {
     const scope = await managedBudget(trx, actor, params);
     const auditActor = { userId: scope.access.userId, companyId: scope.access.companyId };
     await moveBudget(trx, auditActor, scope.budget.id, 'cancel', { submitted_by: null });
-    const now = nowIso();
-    const revoked = await trx
-      .updateTable('budget_reviews')
-      .set({ status: 'revoked', token_hash: null, decided_at: now, updated_at: now })
-      .where('budget_id', '=', scope.budget.id)
-      .where('status', '=', 'pending')
-      .returning('id')
-      .execute();
-    for (const review of revoked) {
-      await recordAudit(trx, auditActor, {
-        entityType: 'budget_review',
-        entityId: review.id,
-        action: 'revoked',
-        before: { status: 'pending' },
-        after: { status: 'revoked', reason: 'submission cancelled' },
-        companyId: scope.budget.company_id,
-      });
-    }
+    const project = scope.access.project;
+    await revokePendingReviews(trx, auditActor, project, scope.budget, 'submission cancelled', `The budget of ${project.project_name} was taken back for changes: your review is no longer needed`);
     return loadBudget(trx, scope);
   });
 }
