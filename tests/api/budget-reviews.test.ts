@@ -400,3 +400,20 @@ describeEachDatabase('budget reviews: who may be asked', (server) => {
     expect((await callAs(s, w.strangerBoss, 'GET', `/projects/${w.projectId}/budgets/${w.budgetId}/reviewers`)).status).toBe(404);
   });
 });
+
+describeEachDatabase('budget reviews: a signature outlives nothing it belongs to', (server) => {
+  it('a project deleted after its round was cancelled takes the signed review and its signature file with it', async () => {
+    const s = server();
+    const w = await reviewWorld(s);
+    const signedReview = await requestReview(s, w, w.clientPlain);
+    await requestReview(s, w, w.ownerPlain);
+    const body = signatureBody();
+    const signed = await s.call('POST', `${API}${reviewsPath(w)}/${signedReview.id}/sign`, { token: w.clientPlain.token, body: body.body, headers: { ...w.clientPlain.headers, ...body.headers } });
+    expect(signed.status).toBe(200);
+    const fileId = (await reviewRowOf(s, signedReview.id)).signature_file_id!;
+    // The other review is still pending: the owner takes the budget back, then drops the project.
+    expect((await callAs(s, w.ownerBoss, 'DELETE', `/projects/${w.projectId}/budgets/${w.budgetId}/submit`)).status).toBe(200);
+    expect((await callAs(s, w.ownerBoss, 'DELETE', `/projects/${w.projectId}`)).status).toBe(204);
+    expect(await s.services.db.selectFrom('files').select('id').where('id', '=', fileId).executeTakeFirst()).toBeUndefined();
+  });
+});

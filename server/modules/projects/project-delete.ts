@@ -28,7 +28,10 @@ export async function deleteProject(services: Services, actor: Actor, id: number
     if (budget) {
       await trx.deleteFrom('change_orders').where('budget_id', '=', budget.id).execute();
       await trx.deleteFrom('budget_comments').where('budget_id', '=', budget.id).execute();
+      // A review signed before its round was cancelled keeps its signature: it goes with the review.
+      const signed = await trx.selectFrom('budget_reviews').select(['id', 'signature_file_id']).where('budget_id', '=', budget.id).where('signature_file_id', 'is not', null).execute();
       await trx.deleteFrom('budget_reviews').where('budget_id', '=', budget.id).execute();
+      for (const review of signed) await files.release({ entityType: 'budget_review', entityId: review.id, type: 'signature' }, { id: review.signature_file_id });
       await trx.deleteFrom('budget_items').where('budget_id', '=', budget.id).execute();
       await trx.deleteFrom('budgets').where('id', '=', budget.id).execute();
     }
