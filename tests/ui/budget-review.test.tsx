@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { BUDGET_MESSAGES, type ExternalBudgetReview } from '../../resources/budget';
+import type { ExternalReviewOutcome } from '../../resources/budget-review';
 import { drawOn, expectPngPart, externalReview, parts, refused, stubCanvas } from './budget-fixtures';
 import { fakeToken, fakeUser } from './fixtures';
 import { renderApp } from './render-app';
@@ -13,6 +14,13 @@ const PUBLIC = `/api/v1/public/budget-review/${B}/${R}`;
 const page = (action: string) => `/projects/5/budget/${B}/review/${R}/${action}`;
 
 let view: ExternalBudgetReview;
+let budgetAfterApproval: 'approved' | 'submitted' = 'approved';
+
+/** What approve and reject answer: the decided review, project and budget, and how long the PDF link works. */
+function outcome(review: Partial<ExternalBudgetReview['review']>, budgetStatus: 'approved' | 'submitted' | 'rejected'): ExternalReviewOutcome {
+  const { items: _items, ...rest } = externalReview(review);
+  return { ...rest, budget: { ...rest.budget, status: budgetStatus }, pdfAvailableUntil: budgetStatus === 'approved' ? '2026-12-01T09:00:00.000Z' : null };
+}
 let decisions: Array<{ verb: string; fields: Record<string, unknown>; authorization: string | null }> = [];
 
 const server = setupServer(
@@ -20,12 +28,13 @@ const server = setupServer(
   http.get(PUBLIC, () => HttpResponse.json(view)),
   http.post(`${PUBLIC}/approve`, async ({ request }) => {
     const form = await request.formData();
-    decisions.push({ verb: 'approve', fields: { name: form.get('name'), file: form.has('file') }, authorization: request.headers.get('authorization') });
-    return HttpResponse.json({ status: 'approved' });
+    decisions.push({ verb: 'approve', fields: { type: form.get('type'), name: form.get('name'), file: form.has('file') }, authorization: request.headers.get('authorization') });
+    return HttpResponse.json(outcome({ status: 'approved', statusReason: 'Approved budget' }, budgetAfterApproval));
   }),
   http.post(`${PUBLIC}/reject`, async ({ request }) => {
-    decisions.push({ verb: 'reject', fields: (await request.json()) as Record<string, unknown>, authorization: request.headers.get('authorization') });
-    return HttpResponse.json({ status: 'rejected' });
+    const body = (await request.json()) as { reason: string };
+    decisions.push({ verb: 'reject', fields: body, authorization: request.headers.get('authorization') });
+    return HttpResponse.json(outcome({ status: 'rejected', statusReason: body.reason }, 'rejected'));
   }),
 );
 let restoreCanvas: () => void;
@@ -36,6 +45,7 @@ beforeAll(() => {
 });
 beforeEach(() => {
   view = externalReview();
+  budgetAfterApproval = 'approved';
   decisions = [];
 });
 afterEach(() => {
@@ -81,7 +91,8 @@ describe('the external budget review page', () => {
     expect(await screen.findByText('Budget approved. Thank you.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download signed PDF' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve and sign' })).not.toBeInTheDocument();
-    expect(decisions).toEqual([{ verb: 'approve', fields: { name: 'Rita M. Reviewer', file: true }, authorization: null }]);
+    expect(screen.getByText(/This link downloads the signed PDF until/)).toBeInTheDocument();
+    expect(decisions).toEqual([{ verb: 'approve', fields: { type: 'signature', name: 'Rita M. Reviewer', file: true }, authorization: null }]);
     await expectPngPart(sent);
   });
 
@@ -94,7 +105,7 @@ describe('the external budget review page', () => {
     expect(decisions).toEqual([]);
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'The unit prices are above the bid.');
     await user.click(within(dialog).getByRole('button', { name: 'Reject budget' }));
-    expect(await screen.findByText(/Budget rejected\./)).toBeInTheDocument();
+    expect(await screen.findByText('Budget rejected. Acme Paving will read your reason: “The unit prices are above the bid.”')).toBeInTheDocument();
     expect(decisions).toEqual([{ verb: 'reject', fields: { reason: 'The unit prices are above the bid.' }, authorization: null }]);
     expect(screen.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
   });
@@ -123,11 +134,14 @@ describe('the external budget review page', () => {
     expect(screen.getByRole('button', { name: 'Approve and sign' })).toBeInTheDocument();
   });
 
-  it('says an approved review is approved and offers its signed PDF', async () => {
-    view = externalReview({ status: 'approved' });
+  it('offers no PDF yet when other reviewers still have to approve', async () => {
+    budgetAfterApproval = 'submitted';
+    const user = userEvent.setup();
     renderApp(page('approve'));
-    expect(await screen.findByText('Budget approved. Thank you.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Download signed PDF' })).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Approve and sign' });
+    drawOn(within(dialog).getByRole('img', { name: /Signature pad/ }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Sign' }));
+    expect(await screen.findByText('Your signature is recorded; the budget is approved once every reviewer has approved it.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download signed PDF' })).not.toBeInTheDocument();
   });
 });

@@ -1,10 +1,12 @@
 import { Alert, Box, Button, CircularProgress, Container, Divider, Paper, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { BUDGET_MESSAGES, SIGNED_APPROVAL_REASON, type ExternalBudgetReview } from '../../../resources/budget';
+import { externalReviewPaths, type ExternalReviewOutcome } from '../../../resources/budget-review';
 import { formatMoney } from '../../../resources/money';
 import { apiFetch, type ApiError } from '../../api/http';
 import { uploadFile } from '../../api/upload';
+import { formatInstant } from '../projects/budget/budget-status';
 import { BudgetTotals } from '../projects/budget/BudgetTotals';
 import { BudgetItemsTable } from './BudgetItemsTable';
 import { PdfDownloadButton } from './PdfDownloadButton';
@@ -12,7 +14,7 @@ import { ReasonDialog } from './ReasonDialog';
 import { SignatureDialog } from './SignatureDialog';
 
 type Loaded = { state: 'loading' } | { state: 'gone'; message: string } | { state: 'ready'; view: ExternalBudgetReview };
-type Outcome = 'approved' | 'rejected' | null;
+type Outcome = ExternalReviewOutcome | null;
 
 /** A link that no longer works answers 404 or 410 with its reason. */
 const isGone = (err: unknown) => [404, 410].includes((err as ApiError).statusCode);
@@ -27,7 +29,7 @@ const isGone = (err: unknown) => [404, 410].includes((err as ApiError).statusCod
  */
 export function BudgetReviewPage() {
   const { budgetHash = '', reviewHash = '', action } = useParams();
-  const base = `/public/budget-review/${encodeURIComponent(budgetHash)}/${encodeURIComponent(reviewHash)}`;
+  const paths = useMemo(() => externalReviewPaths(budgetHash, reviewHash), [budgetHash, reviewHash]);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
@@ -36,17 +38,16 @@ export function BudgetReviewPage() {
   useEffect(() => {
     const controller = new AbortController();
     setLoaded({ state: 'loading' });
-    apiFetch<ExternalBudgetReview>(base, { anonymous: true, quiet: true, signal: controller.signal })
+    apiFetch<ExternalBudgetReview>(paths.review, { anonymous: true, quiet: true, signal: controller.signal })
       .then(({ data }) => {
         setLoaded({ state: 'ready', view: data });
-        if (data.review.status === 'approved' || data.review.status === 'rejected') setOutcome(data.review.status);
-        else if (data.review.status === 'pending' && (action === 'approve' || action === 'reject')) setDialog(action);
+        if (action === 'approve' || action === 'reject') setDialog(action);
       })
       .catch((err: ApiError) => {
         if (err.name !== 'AbortError') setLoaded({ state: 'gone', message: err.message || BUDGET_MESSAGES.linkUsed });
       });
     return () => controller.abort();
-  }, [base, action]);
+  }, [paths, action]);
 
   const decided = (err: unknown) => {
     if (isGone(err)) setLoaded({ state: 'gone', message: (err as ApiError).message || BUDGET_MESSAGES.linkUsed });
@@ -57,8 +58,7 @@ export function BudgetReviewPage() {
   const approve = async (png: Blob, name: string | null, onProgress: (percent: number) => void) => {
     setFailure(null);
     try {
-      await uploadFile(`${base}/approve`, { name: name ?? '' }, new File([png], 'signature.png', { type: 'image/png' }), onProgress);
-      setOutcome('approved');
+      setOutcome(await uploadFile<ExternalReviewOutcome>(paths.approve, { type: 'signature', name: name ?? '' }, new File([png], 'signature.png', { type: 'image/png' }), onProgress));
       setDialog(null);
     } catch (err) {
       decided(err);
@@ -68,8 +68,8 @@ export function BudgetReviewPage() {
   const reject = async (reason: string) => {
     setFailure(null);
     try {
-      await apiFetch(`${base}/reject`, { method: 'POST', body: { reason }, anonymous: true, quiet: true });
-      setOutcome('rejected');
+      const { data } = await apiFetch<ExternalReviewOutcome>(paths.reject, { method: 'POST', body: { reason }, anonymous: true, quiet: true });
+      setOutcome(data);
       setDialog(null);
     } catch (err) {
       decided(err);
@@ -100,7 +100,7 @@ export function BudgetReviewPage() {
             view={loaded.view}
             outcome={outcome}
             failure={failure}
-            pdfPath={`${base}/pdf`}
+            pdfPath={paths.pdf}
             onApprove={() => setDialog('approve')}
             onReject={() => setDialog('reject')}
           />
@@ -156,7 +156,7 @@ function Review({
     ['Client', project.clientName],
     ['Reviewer', `${review.reviewerName} · ${review.reviewerEmail}`],
   ];
-  const open = outcome === null && review.status === 'pending';
+  const open = outcome === null;
   return (
     <Stack spacing={2} sx={{ pb: open ? { xs: 10, sm: 0 } : 0 }}>
       <Paper sx={{ p: { xs: 2, sm: 4 } }}>
@@ -169,14 +169,25 @@ function Review({
               {project.companyName} asks you to review the budget of {project.projectName}.
             </Typography>
           </Box>
-          {outcome === 'approved' && (
-            <Alert severity="success" action={<PdfDownloadButton path={pdfPath} filename={`Budget_${project.code}.pdf`} anonymous variant="contained" />} sx={{ flexWrap: 'wrap', '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' }, pl: { xs: 0, sm: 2 } } }}>
-              Budget approved. Thank you.
-            </Alert>
-          )}
-          {outcome === 'rejected' && (
+          {outcome?.review.status === 'approved' &&
+            (outcome.budget.status === 'approved' && outcome.pdfAvailableUntil ? (
+              <Alert
+                severity="success"
+                action={<PdfDownloadButton path={pdfPath} filename={`Budget_${project.code}.pdf`} anonymous variant="contained" />}
+                sx={{ flexWrap: 'wrap', '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' }, pl: { xs: 0, sm: 2 } } }}
+              >
+                Budget approved. Thank you.
+                <Typography variant="body2">This link downloads the signed PDF until {formatInstant(outcome.pdfAvailableUntil)}.</Typography>
+              </Alert>
+            ) : (
+              <Alert severity="success">
+                Budget approved. Thank you.
+                <Typography variant="body2">Your signature is recorded; the budget is approved once every reviewer has approved it.</Typography>
+              </Alert>
+            ))}
+          {outcome?.review.status === 'rejected' && (
             <Alert severity="info">
-              Budget rejected.{review.statusReason ? ` Your reason: “${review.statusReason}”` : ` ${project.companyName} will read your reason.`}
+              Budget rejected. {project.companyName} will read your reason{outcome.review.statusReason ? `: “${outcome.review.statusReason}”` : '.'}
             </Alert>
           )}
           {failure && <Alert severity="error">{failure}</Alert>}
