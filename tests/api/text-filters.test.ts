@@ -222,6 +222,8 @@ describeEachDatabase('text filters served by trigram indexes', (server) => {
       'memberships_name_trgm_idx',
       'memberships_phone_trgm_idx',
       'memberships_status_trgm_idx',
+      'projects_code_trgm_idx',
+      'projects_project_name_trgm_idx',
     ]);
   });
 });
