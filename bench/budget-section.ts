@@ -3,6 +3,7 @@
 // p95 bar. The project and the companies are made through the API; the volume is written straight
 // into the database (the API would take minutes).
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { sql } from 'kysely';
 import { openDatabase } from '../server/db/index.js';
 import { hashToken } from '../server/lib/tokens.js';
@@ -51,6 +52,8 @@ export interface BudgetSeed {
 type Outcome = Measured | { error: string };
 
 export interface BudgetSectionRun {
+  /** One-minute load average when the measuring began and ended: other work on the machine shows here. */
+  loadAverage: { start: number; end: number };
   connections: number;
   barP95Ms: number;
   volume: typeof BUDGET_VOLUME;
@@ -339,6 +342,7 @@ const declared = new Set(allRoutes.map((r) => `${r.method} ${r.url}`));
 /** Each call at BUDGET_CONNECTIONS; a call whose route is not there yet is reported as such, not measured. */
 export async function benchBudgetSection(baseUrl: string, seed: BudgetSeed, log: (line: string) => void): Promise<BudgetSectionRun> {
   const results: BudgetSectionRun['results'] = {};
+  const loadAtStart = os.loadavg()[0]!;
   for (const [name, target] of Object.entries(budgetTargets(seed)) as Array<[BudgetCall, BudgetTarget]>) {
     if (!declared.has(target.route)) {
       results[name] = { route: target.route, error: `no route ${target.route} in server/modules (not built yet, or under another path: adjust bench/budget-section.ts)` };
@@ -357,7 +361,8 @@ export async function benchBudgetSection(baseUrl: string, seed: BudgetSeed, log:
     }
   }
   const { token: _t, reviewLink: _r, ...seeded } = seed;
-  return { connections: BUDGET_CONNECTIONS, barP95Ms: BUDGET_P95_MS, volume: BUDGET_VOLUME, seeded, results };
+  const loadAverage = { start: Math.round(loadAtStart * 100) / 100, end: Math.round(os.loadavg()[0]! * 100) / 100 };
+  return { loadAverage, connections: BUDGET_CONNECTIONS, barP95Ms: BUDGET_P95_MS, volume: BUDGET_VOLUME, seeded, results };
 }
 
 /** Calls not measured, answers that were not 2xx, and p95s over the bar. */
@@ -371,7 +376,7 @@ export function budgetFailures(database: string, run: BudgetSectionRun): string[
 }
 
 export function printBudgetSection(database: string, run: BudgetSectionRun, write: (line: string) => void) {
-  write(`\n${database}: budget section (${run.volume.items} items, ${run.volume.changeOrders} change orders; at ${run.connections} connections; bar: p95 < ${run.barP95Ms} ms)`);
+  write(`\n${database}: budget section (${run.volume.items} items, ${run.volume.changeOrders} change orders; at ${run.connections} connections; bar: p95 < ${run.barP95Ms} ms; load average ${run.loadAverage.start} -> ${run.loadAverage.end})`);
   for (const [name, r] of Object.entries(run.results) as Array<[BudgetCall, Outcome & { route: string }]>) {
     write(
       'error' in r

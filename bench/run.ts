@@ -283,11 +283,16 @@ function failures(run: DatabaseRun): string[] {
 }
 
 /** The budget section's results of each database, as results.json keeps them. */
-const budgetReport = (runs: Array<{ database: string; budget: BudgetSectionRun | { error: string } }>) => ({
-  runAt: new Date().toISOString(),
-  commit: commit(),
-  ...Object.fromEntries(runs.map((r) => [r.database, r.budget])),
-});
+const budgetReport = (runs: Array<{ database: string; budget: BudgetSectionRun | { error: string } }>) => {
+  const problems = runs.flatMap((r) => ('error' in r.budget ? [`${r.database} budget section: ${r.budget.error}`] : budgetFailures(r.database, r.budget)));
+  return {
+    runAt: new Date().toISOString(),
+    commit: commit(),
+    ...Object.fromEntries(runs.map((r) => [r.database, r.budget])),
+    ok: problems.length === 0,
+    ...(problems.length ? { failures: problems } : {}),
+  };
+};
 
 /**
  * `--only budget`: the budget section's scenario alone, on a server of its own per database. Its
@@ -313,8 +318,9 @@ async function onlyBudget() {
   if (!process.env.BENCH_DATABASE_URL) log('\n(PostgreSQL not measured: set BENCH_DATABASE_URL=postgres://... to add it)');
   const file = path.join(ROOT, 'bench', 'results.json');
   const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-  writeFileSync(file, `${JSON.stringify({ ...previous, budgetSection: budgetReport(runs) }, null, 2)}\n`);
-  const problems = runs.flatMap((r) => ('error' in r.budget ? [`${r.database} budget section: ${r.budget.error}`] : budgetFailures(r.database, r.budget)));
+  const section = budgetReport(runs);
+  writeFileSync(file, `${JSON.stringify({ ...previous, budgetSection: section }, null, 2)}\n`);
+  const problems = section.failures ?? [];
   for (const r of runs) if (!('error' in r.budget)) printBudgetSection(r.database, r.budget, log);
   log(`Budget section results merged into ${path.relative(process.cwd(), file)} (budgetSection)`);
   if (problems.length) {
