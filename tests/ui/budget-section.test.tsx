@@ -128,6 +128,36 @@ describe('the budget section', () => {
     expect(within(error).getByText(message)).toBeInTheDocument();
   });
 
+  it("asks a review of someone from the server's list of reviewers, the client's people among them", async () => {
+    state.budget = budget({ status: 'submitted' });
+    const searched: string[] = [];
+    server.use(
+      http.get(`${BASE}/reviewers`, ({ request }) => {
+        searched.push(new URL(request.url).searchParams.get('q') ?? '');
+        return HttpResponse.json([
+          { id: 41, companyId: 7, companyName: 'Austin Paving', name: 'Paula Manager', email: 'paula@paving.example', side: 'owner' },
+          { id: 52, companyId: 9, companyName: 'City Of Austin', name: 'Rita Reviewer', email: 'rita@austin.example', side: 'client' },
+        ]);
+      }),
+      http.post(`${BASE}/reviews`, async ({ request }) => {
+        await record(request);
+        return HttpResponse.json(review({ id: 8, memberId: 52 }), { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/projects/5/budget');
+    await user.click(await screen.findByRole('button', { name: 'Request review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a review' });
+    await user.click(within(dialog).getByRole('button', { name: 'Request review' }));
+    expect(await within(dialog).findByText('Choose a reviewer')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('combobox', { name: 'Reviewer' }), 'rit');
+    await waitFor(() => expect(searched).toContain('rit'));
+    await user.click(await screen.findByRole('option', { name: /Rita Reviewer/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Request review' }));
+    await waitFor(() => expect(calls).toEqual([{ method: 'POST', path: `${BASE}/reviews`, body: { memberId: 52 } }]));
+    expect(await screen.findByText('Review requested from Rita Reviewer')).toBeInTheDocument();
+  });
+
   it('approves a pending review by signing: Sign waits for a drawing, then the PNG is uploaded', async () => {
     state.budget = budget({ status: 'submitted', myPendingReviewId: 3 });
     state.reviews = [review()];

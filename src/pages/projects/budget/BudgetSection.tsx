@@ -254,7 +254,7 @@ function BudgetDialogs({
         </ConfirmActionDialog>
       );
     case 'request':
-      return <RequestReviewDialog project={project} paths={paths} onClose={close} />;
+      return <RequestReviewDialog paths={paths} onClose={close} />;
     case 'revoke':
       return (
         <ConfirmActionDialog

@@ -1,33 +1,28 @@
 import { Alert, Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, useMediaQuery, useTheme } from '@mui/material';
 import { useList, useNotification } from '@refinedev/core';
-import { useEffect, useMemo, useState } from 'react';
-import type { MemberView } from '../../../../resources/member';
-import type { Project } from '../../../../resources/project';
+import { useEffect, useState } from 'react';
+import type { ReviewerOption } from '../../../../resources/budget';
 import { requestReview, type BudgetPaths } from './budget-api';
 
 const SEARCH_DELAY_MS = 250;
-type Reviewer = MemberView & { companyName: string };
 
-/** People of one company, searched on the server as typed; a company the caller cannot list gives none. */
-function usePeople(companyId: number | null, companyName: string, search: string): { people: Reviewer[]; loading: boolean; unlisted: boolean } {
-  const { result, query } = useList<MemberView>({
+/** The people a review may be asked of (the server's list: the project's company, its client, a parent's owner), searched as typed. */
+function useReviewers(paths: BudgetPaths, search: string): { people: ReviewerOption[]; loading: boolean; failed: boolean } {
+  const { result, query } = useList<ReviewerOption>({
     resource: 'budget-reviewers',
-    meta: { path: `/companies/${companyId}/memberships`, quiet: true },
-    pagination: { currentPage: 1, pageSize: 25 },
-    filters: [...(search ? [{ field: 'q', operator: 'eq' as const, value: search }] : []), { field: 'status', operator: 'eq' as const, value: 'accepted' }],
-    sorters: [{ field: 'name', order: 'asc' }],
-    queryOptions: { enabled: companyId !== null },
+    meta: { path: `${paths.budget}/reviewers`, quiet: true },
+    pagination: { mode: 'off' },
+    filters: search ? [{ field: 'q', operator: 'eq' as const, value: search }] : [],
     errorNotification: false,
   });
-  const people = useMemo(() => (query.isError ? [] : result.data.map((m) => ({ ...m, companyName }))), [result.data, query.isError, companyName]);
-  return { people, loading: companyId !== null && query.isLoading, unlisted: companyId !== null && query.isError };
+  return { people: query.isError ? [] : result.data, loading: query.isLoading, failed: query.isError };
 }
 
 /**
  * Asks someone to review the budget: a member of the company that runs the project or of its client
  * company. The reviewer is told by mail, with a link to review without signing in.
  */
-export function RequestReviewDialog({ project, paths, onClose }: { project: Project; paths: BudgetPaths; onClose: (requested: boolean) => void }) {
+export function RequestReviewDialog({ paths, onClose }: { paths: BudgetPaths; onClose: (requested: boolean) => void }) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const { open: notify } = useNotification();
@@ -37,10 +32,8 @@ export function RequestReviewDialog({ project, paths, onClose }: { project: Proj
     const timer = setTimeout(() => setSearch(input.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [input]);
-  const own = usePeople(project.companyId, project.companyName, search);
-  const client = usePeople(project.clientId, project.clientName ?? 'Client', search);
-  const options = useMemo(() => [...client.people, ...own.people], [client.people, own.people]);
-  const [reviewer, setReviewer] = useState<Reviewer | null>(null);
+  const reviewers = useReviewers(paths, search);
+  const [reviewer, setReviewer] = useState<ReviewerOption | null>(null);
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -72,9 +65,9 @@ export function RequestReviewDialog({ project, paths, onClose }: { project: Proj
           </DialogContentText>
           {failure && <Alert severity="error">{failure}</Alert>}
           <Autocomplete
-            options={options}
+            options={reviewers.people}
             value={reviewer}
-            loading={own.loading || client.loading}
+            loading={reviewers.loading}
             groupBy={(o) => o.companyName}
             filterOptions={(o) => o}
             getOptionLabel={(o) => o.name}
@@ -95,13 +88,7 @@ export function RequestReviewDialog({ project, paths, onClose }: { project: Proj
                 label="Reviewer"
                 autoFocus
                 error={missing}
-                helperText={
-                  missing
-                    ? 'Choose a reviewer'
-                    : client.unlisted
-                      ? `People of ${project.clientName ?? 'the client'} are listed only to their own members.`
-                      : undefined
-                }
+                helperText={missing ? 'Choose a reviewer' : reviewers.failed ? 'The people who may review could not be loaded.' : undefined}
               />
             )}
           />
