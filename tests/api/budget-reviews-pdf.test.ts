@@ -1,4 +1,4 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText } from './pdf-text.js';
 import { describeEachDatabase, TINY_PNG, type TestServer } from './harness.js';
 import {
   addBudgetItems,
@@ -17,18 +17,6 @@ import {
   type Person,
   type ReviewWorld,
 } from './budget-reviews-helpers.js';
-
-/** Every page's text, in order, as pdf.js extracts it (what search, copy and screen readers get). */
-async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string }> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
-  const parts: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    parts.push(content.items.map((i) => ('str' in i ? i.str : '')).join('\n'));
-  }
-  await pdf.destroy();
-  return { pages: pdf.numPages, text: parts.join('\n') };
-}
 
 const pdfPath = (w: Pick<ReviewWorld, 'projectId' | 'budgetId'>) => `${API}/projects/${w.projectId}/budgets/${w.budgetId}/pdf`;
 
