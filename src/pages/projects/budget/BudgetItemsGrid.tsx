@@ -41,12 +41,12 @@ export function BudgetItemsGrid({ resource, path, actions = {}, label }: { resou
   const columns = useMemo<GridColDef<BudgetItem>[]>(() => {
     const base: GridColDef<BudgetItem>[] = [
       { field: 'itemName', headerName: 'Item', flex: 1, minWidth: phone ? 100 : 150 },
-      { field: 'itemCode', headerName: 'Code', width: 100 },
+      { field: 'itemCode', headerName: 'Code', width: 90 },
       { field: 'unit', headerName: 'Unit', width: 70 },
       { field: 'categoryName', headerName: 'Category', width: 120 },
       { field: 'quantity', headerName: 'Quantity', type: 'number', width: phone ? 70 : 100 },
       { field: 'price', headerName: 'Unit price', width: 115, align: 'right', headerAlign: 'right', valueFormatter: money },
-      { field: 'amount', headerName: 'Amount', width: phone ? 100 : 125, align: 'right', headerAlign: 'right', valueFormatter: money },
+      { field: 'amount', headerName: 'Amount', width: phone ? 100 : 165, align: 'right', headerAlign: 'right', valueFormatter: money },
       { field: 'reportWeight', headerName: 'Report weight', type: 'boolean', width: 115 },
       {
         field: 'changeOrderCount',
