@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './id.js';
+import type { ProjectPerson } from './project.js';
 import { percentInput, priceInput, quantityInput } from './money.js';
 import { text } from './text.js';
 
@@ -253,17 +254,8 @@ export interface BudgetReview {
   createdAt: string;
 }
 
-/** GET …/reviewers: a person a review may be asked of. */
-export interface ReviewerOption {
-  /** The company membership id, sent as memberId. */
-  id: number;
-  companyId: number;
-  companyName: string;
-  name: string;
-  email: string;
-  /** Which side of the project the person is on. */
-  side: 'owner' | 'client' | 'parent';
-}
+/** GET …/reviewers: a person a review may be asked of (the same people a project role may be given). */
+export type ReviewerOption = ProjectPerson;
 
 export interface BudgetComment {
   id: number;

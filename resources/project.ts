@@ -317,6 +317,43 @@ export interface ProjectFile {
   createdAt: string;
 }
 
+/** The most files one POST /projects/{id}/files/{type}/existing adds. */
+export const MAX_ADDED_FILES = 100;
+
+/**
+ * POST /projects/{id}/files/{type}/existing (the spec's "file select" dialog): files of the company's
+ * file manager to copy into the project, as `fileId` or a list `fileIds` (both may be sent: together).
+ */
+export const addProjectFilesBody = z
+  .object({
+    fileId: id('Choose a file').optional(),
+    fileIds: z
+      .array(id('Choose a file'), { error: 'Must be a list of file ids' })
+      .min(1, 'Choose at least one file')
+      .max(MAX_ADDED_FILES, `At most ${MAX_ADDED_FILES} files at once`)
+      .optional(),
+  })
+  .strict()
+  .refine((b) => b.fileId !== undefined || b.fileIds !== undefined, { message: 'Choose at least one file', path: ['fileIds'] })
+  .transform((b) => ({ fileIds: [...new Set([...(b.fileId === undefined ? [] : [b.fileId]), ...(b.fileIds ?? [])])] }));
+export type AddProjectFilesInput = z.output<typeof addProjectFilesBody>;
+
+/**
+ * A person who may be given a project role (GET /projects/{id}/people) or asked to review its budget:
+ * an accepted member of the company that runs the project, of its client or, for a sub-project, of the
+ * parent project's company.
+ */
+export interface ProjectPerson {
+  /** The company membership id (sent as a project membership's id, or a review's memberId). */
+  id: number;
+  companyId: number;
+  companyName: string;
+  name: string;
+  email: string;
+  /** Which side of the project the person is on. */
+  side: 'owner' | 'client' | 'parent';
+}
+
 /** A project membership (spec 02 §3): a person given a project-scoped role. */
 export interface ProjectMembership {
   id: number;

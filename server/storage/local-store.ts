@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { constants, createReadStream } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -25,6 +25,20 @@ export class LocalObjectStore implements ObjectStore {
       // The spool folder on another file system: rename cannot cross it.
       if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
       await copyFile(spoolPath, target);
+    }
+  }
+
+  async copy(source: string, target: string) {
+    const from = this.pathOf(source);
+    const to = this.pathOf(target);
+    await mkdir(path.dirname(to), { recursive: true });
+    try {
+      // COPYFILE_EXCL: a fresh name never overwrites an object.
+      await copyFile(from, to, constants.COPYFILE_EXCL);
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' && !(await stat(from).catch(() => null))) return false;
+      throw err;
     }
   }
 

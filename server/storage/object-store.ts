@@ -15,6 +15,12 @@ export interface ObjectStore {
   readonly kind: 'local' | 's3';
   /** Moves a finished spool file (a local temporary file of `length` bytes) into the store under `name`. */
   putFile(name: string, spoolPath: string, meta: { contentType: string; length: number }): Promise<void>;
+  /**
+   * Writes a copy of object `source` under the fresh name `target`, inside the store (no bytes through
+   * this process on S3); false when there is no such source. Two rows never share an object: releasing
+   * one removes its bytes.
+   */
+  copy(source: string, target: string): Promise<boolean>;
   /** The whole object or one range of it, streamed; null when there is no such object. */
   read(name: string, range?: ByteRange): Promise<Readable | null>;
   /** Removes objects; names that are not there are no error. */

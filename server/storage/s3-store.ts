@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { ByteRange, ObjectStore } from './object-store.js';
 
 export interface S3Settings {
@@ -54,6 +54,23 @@ export class S3ObjectStore implements ObjectStore {
         ContentType: meta.contentType,
       }),
     );
+  }
+
+  async copy(source: string, target: string) {
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: this.key(target),
+          // The source as bucket/key, each path segment URL-encoded.
+          CopySource: `${this.settings.bucket}/${this.key(source).split('/').map(encodeURIComponent).join('/')}`,
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isMissing(err)) return false;
+      throw err;
+    }
   }
 
   async read(name: string, range?: ByteRange): Promise<Readable | null> {

@@ -260,6 +260,7 @@ export function validBodies(w: FuzzWorld): Record<string, unknown> {
       mapSettings: { zoom: 3 },
     },
     'PATCH /projects/:id': { projectName: 'Fuzz Project', status: 'active', city: 'Austin', clientId: w.clientId, suspendReason: null, scheduleSettings: {} },
+    'POST /projects/:id/files/:fileType/existing': { fileIds: [w.fileId] },
     'POST /projects/:id/memberships': { memberships: [{ id: w.memberId, roleId: w.projectRoleId }] },
     'PATCH /projects/:id/stations': { stations: [{ name: 'Start', chainage: '0.5', description: null }] },
     'POST /projects/:id/crew-companies': { companyId: w.otherCompanyId },

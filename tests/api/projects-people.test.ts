@@ -260,3 +260,150 @@ describeEachDatabase('projects: crew companies and stations', (server) => {
     expect(trail.filter((t) => t.action === 'stations updated')).toHaveLength(3);
   });
 });
+
+/** A member of the company with an account of that name (and the company's record of the same name). */
+async function namedMember(s: TestServer, companyId: number, roleName: string, name: string) {
+  const member = await addMember(s, companyId, roleName);
+  await s.services.db.updateTable('users').set({ name }).where('id', '=', member.user.id).execute();
+  await s.services.db.updateTable('memberships').set({ name }).where('user_id', '=', member.user.id).where('company_id', '=', companyId).execute();
+  return { ...member, id: await companyMembership(s, companyId, member.user.id), name };
+}
+
+type Person = { id: number; name: string; email: string; companyId: number; companyName: string; side: string };
+
+describeEachDatabase('projects: the people a project role may be given', (server) => {
+  it("lists the owner's and the client's accepted members, owner first, searched by name or e-mail; only for those who manage it", async () => {
+    const s = server();
+    const f = await projectFixture(s);
+    const p = await clientProject(s, f);
+    const foreman = await namedMember(s, f.owner.companyId, 'Supervisor', 'Zed Foreman');
+    const inspector = await namedMember(s, f.client.companyId, 'Member', 'Alma Inspector');
+    await namedMember(s, f.sub.companyId, 'Member', 'Sub Person');
+    await namedMember(s, f.stranger.companyId, 'Member', 'Stranger Person');
+    const invited = await callAs(s, f.client, 'POST', `/companies/${f.client.companyId}/memberships`, {
+      name: 'Pending Client',
+      email: 'pending.client@example.com',
+      roleId: (await s.services.db.selectFrom('roles').select('id').where('scope_type', '=', 'company').where('scope_id', '=', f.client.companyId).where('name', '=', 'Member').executeTakeFirstOrThrow()).id,
+    });
+    expect(invited.status).toBe(201);
+
+    const all = await callAs(s, f.owner, 'GET', `/projects/${p.id}/people`);
+    expect(all.status).toBe(200);
+    const people = all.body as Person[];
+    expect(people.map((x) => [x.side, x.companyName])).toEqual([
+      ['owner', 'Owner Paving'],
+      ['owner', 'Owner Paving'],
+      ['client', 'Client Utility'],
+      ['client', 'Client Utility'],
+    ]);
+    expect(people.find((x) => x.id === inspector.id)).toEqual({ id: inspector.id, name: 'Alma Inspector', email: inspector.email, companyId: f.client.companyId, companyName: 'Client Utility', side: 'client' });
+    expect(people.map((x) => x.name)).not.toContain('Pending Client');
+    expect((await callAs(s, f.owner, 'GET', `/projects/${p.id}/people?q=foreman`)).body.map((x: Person) => x.id)).toEqual([foreman.id]);
+    const byMail = await callAs(s, f.owner, 'GET', `/projects/${p.id}/people?q=${encodeURIComponent(inspector.email.toUpperCase())}`);
+    expect(byMail.body.map((x: Person) => x.id)).toEqual([inspector.id]);
+    expect((await callAs(s, f.owner, 'GET', `/projects/${p.id}/people?q=${encodeURIComponent('%')}`)).body).toEqual([]);
+    expect((await callAs(s, f.owner, 'GET', `/projects/${p.id}/people?q=${'x'.repeat(101)}`)).status).toBe(400);
+
+    // The client reads the project but gives no roles on it; a stranger does not see it; a supervisor of the owner may not.
+    expect((await callAs(s, f.client, 'GET', `/projects/${p.id}/people`)).status).toBe(403);
+    expect((await callAs(s, f.stranger, 'GET', `/projects/${p.id}/people`)).status).toBe(404);
+    expect((await s.call('GET', `${API}/projects/${p.id}/people`, { token: foreman.token, headers: f.owner.headers })).status).toBe(403);
+    const pm = await namedMember(s, f.owner.companyId, 'ProjectManager', 'Pat Manager');
+    expect((await s.call('GET', `${API}/projects/${p.id}/people`, { token: pm.token, headers: f.owner.headers })).status).toBe(200);
+  });
+
+  it('gives a client person a project role; the members list names them and their company as they are now', async () => {
+    const s = server();
+    const f = await projectFixture(s);
+    const p = await clientProject(s, f);
+    const inspector = await namedMember(s, f.client.companyId, 'Member', 'Alma Inspector');
+    const viewer = await projectRole(s, p.id, 'Viewer');
+    const saved = await callAs(s, f.owner, 'POST', `/projects/${p.id}/memberships`, { memberships: [{ id: inspector.id, roleId: viewer }] });
+    expect(saved.status).toBe(200);
+    // The account's name changes later: both lists follow it.
+    await s.services.db.updateTable('users').set({ name: 'Alma Reyes' }).where('id', '=', inspector.user.id).execute();
+    const listed = await callAs(s, f.owner, 'GET', `/projects/${p.id}/memberships`);
+    expect(listed.body).toEqual([
+      expect.objectContaining({ companyMembershipId: inspector.id, companyId: f.client.companyId, companyName: 'Client Utility', name: 'Alma Reyes', email: inspector.email, roleName: 'Viewer' }),
+    ]);
+    expect((await callAs(s, f.owner, 'GET', `/projects/${p.id}/people?q=reyes`)).body.map((x: Person) => x.id)).toEqual([inspector.id]);
+    expect((await callAs(s, f.client, 'GET', `/projects/${p.id}/memberships`)).body.map((m: { name: string }) => m.name)).toEqual(['Alma Reyes']);
+  });
+
+  it("offers a sub-project the parent project company's people, and takes them", async () => {
+    const s = server();
+    const f = await projectFixture(s);
+    const p = await clientProject(s, f);
+    expect((await callAs(s, f.owner, 'POST', `/projects/${p.id}/crew-companies`, { companyId: f.sub.companyId })).status).toBe(201);
+    const sub = await callAs(s, f.sub, 'POST', `/companies/${f.sub.companyId}/projects`, { projectName: 'Bore', code: 'B1', projectId: p.id });
+    expect(sub.status).toBe(201);
+    const engineer = await namedMember(s, f.owner.companyId, 'Member', 'Erin Engineer');
+    const people = (await callAs(s, f.sub, 'GET', `/projects/${sub.body.id}/people`)).body as Person[];
+    expect(people[0]).toMatchObject({ side: 'owner', companyId: f.sub.companyId });
+    expect(people.find((x) => x.id === engineer.id)).toMatchObject({ side: 'parent', companyName: 'Owner Paving' });
+    expect(people.some((x) => x.companyId === f.client.companyId)).toBe(false);
+    const viewer = await projectRole(s, sub.body.id, 'Viewer');
+    const saved = await callAs(s, f.sub, 'POST', `/projects/${sub.body.id}/memberships`, { memberships: [{ id: engineer.id, roleId: viewer }] });
+    expect(saved.status).toBe(200);
+    expect(saved.body[0]).toMatchObject({ companyMembershipId: engineer.id, companyName: 'Owner Paving', name: 'Erin Engineer' });
+    // The parent's owner reads it, but gives no roles on a project it does not run.
+    expect((await callAs(s, f.owner, 'GET', `/projects/${sub.body.id}/people`)).status).toBe(403);
+  });
+});
+
+describeEachDatabase('projects: leaving a company', (server) => {
+  it("removing a member deletes the project roles they held as that company's person, in the same transaction, and no one else's", async () => {
+    const s = server();
+    const f = await projectFixture(s);
+    const p = await clientProject(s, f);
+    const other = await clientProject(s, f);
+    // One person in the client company and in the owner company, with a project role from each.
+    const person = await namedMember(s, f.client.companyId, 'Member', 'Casey Both');
+    const now = new Date().toISOString();
+    const crewRole = (await s.services.db.selectFrom('roles').select('id').where('scope_type', '=', 'company').where('scope_id', '=', f.owner.companyId).where('name', '=', 'Crew').executeTakeFirstOrThrow()).id;
+    await s.services.db
+      .insertInto('memberships')
+      .values({ user_id: person.user.id, company_id: f.owner.companyId, type: 'company', role_id: crewRole, status: 'accepted', name: 'Casey Both', email: person.email, notification_settings: '{}', created_at: now, updated_at: now })
+      .execute();
+    const asOwnerPerson = await companyMembership(s, f.owner.companyId, person.user.id);
+    const colleague = await namedMember(s, f.client.companyId, 'Member', 'Cory Stays');
+    const [viewer, field, otherViewer] = [await projectRole(s, p.id, 'Viewer'), await projectRole(s, p.id, 'Field'), await projectRole(s, other.id, 'Viewer')];
+    await callAs(s, f.owner, 'POST', `/projects/${p.id}/memberships`, {
+      memberships: [
+        { id: person.id, roleId: viewer },
+        { id: asOwnerPerson, roleId: field },
+        { id: colleague.id, roleId: viewer },
+      ],
+    });
+    await callAs(s, f.owner, 'POST', `/projects/${other.id}/memberships`, { memberships: [{ id: person.id, roleId: otherViewer }] });
+
+    const removed = await callAs(s, f.client, 'DELETE', `/memberships/${person.id}`);
+    expect(removed.status).toBe(204);
+    const rows = await s.services.db.selectFrom('memberships').select(['project_id', 'company_id', 'user_id']).where('type', '=', 'project').orderBy('id').execute();
+    expect(rows).toEqual([
+      { project_id: p.id, company_id: f.owner.companyId, user_id: person.user.id },
+      { project_id: p.id, company_id: f.client.companyId, user_id: colleague.user.id },
+    ]);
+    const trail = await s.services.db.selectFrom('audit_events').select(['changes']).where('entity_type', '=', 'membership').where('entity_id', '=', String(person.id)).where('action', '=', 'removed').executeTakeFirstOrThrow();
+    expect(JSON.parse(trail.changes).projectRoles.from).toEqual([`${p.code} – ${p.projectName}: Viewer`, `${other.code} – ${other.projectName}: Viewer`].sort());
+
+    // Invited and accepted again, they start with no project role.
+    const memberRole = (await s.services.db.selectFrom('roles').select('id').where('scope_type', '=', 'company').where('scope_id', '=', f.client.companyId).where('name', '=', 'Supervisor').executeTakeFirstOrThrow()).id;
+    await s.services.db
+      .insertInto('memberships')
+      .values({ user_id: person.user.id, company_id: f.client.companyId, type: 'company', role_id: memberRole, status: 'accepted', name: 'Casey Both', email: person.email, notification_settings: '{}', created_at: now, updated_at: now })
+      .execute();
+    expect((await callAs(s, { token: person.token, headers: f.client.headers }, 'GET', '/projects/memberships')).body).toEqual([]);
+  });
+
+  it('rolls the project roles back with the rest when the removal fails', async () => {
+    const s = server();
+    const f = await projectFixture(s);
+    const p = await clientProject(s, f);
+    const ownerM = await companyMembership(s, f.owner.companyId, f.owner.user.id);
+    await callAs(s, f.owner, 'POST', `/projects/${p.id}/memberships`, { memberships: [{ id: ownerM, roleId: await projectRole(s, p.id, 'Project Manager') }] });
+    // The last Owner cannot leave: nothing of theirs goes.
+    expect((await callAs(s, f.owner, 'DELETE', `/memberships/${ownerM}`)).status).toBe(409);
+    expect(await projectMembershipRows(s, p.id)).toHaveLength(1);
+  });
+});

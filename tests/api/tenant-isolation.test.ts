@@ -199,6 +199,9 @@ const BODY_REFERENCES: Record<string, IdKind | ((url: string) => IdKind | undefi
   // A project membership is made from a company membership, with a role of the project.
   'memberships.[].id': 'membership',
   'memberships.[].roleId': 'projectRole',
+  // A project file copied from the file manager.
+  fileId: 'file',
+  fileIds: 'file',
 };
 
 interface Leaf {
@@ -370,6 +373,7 @@ const BODIES: Record<RouteKey, BodyFor> = {
     json({ projectName: probe(n), code: `PROBE-${n}`, clientId: t.partners.client, projectId: first(t, 'project'), marketId: first(t, 'market') }),
   'PATCH /projects/:id': (t, n) => json({ projectName: probe(n), clientId: t.partners.client, projectId: null, marketId: first(t, 'market') }),
   'POST /projects/:id/files/:fileType': () => ({ multipart: multipart({}, { name: 'probe.txt', type: 'text/plain', bytes: Buffer.from('probe') }) }),
+  'POST /projects/:id/files/:fileType/existing': (t) => json({ fileId: first(t, 'file'), fileIds: [first(t, 'file')] }),
   'POST /projects/:id/memberships': (t) => json({ memberships: [{ id: first(t, 'membership'), roleId: first(t, 'projectRole') }] }),
   'PATCH /projects/:id/stations': () => json({ stations: [{ name: 'Probe station', chainage: '1.5' }] }),
   'POST /projects/:id/crew-companies': (t) => json({ companyId: t.partners.subcontractor }),

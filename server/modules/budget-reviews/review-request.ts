@@ -5,7 +5,7 @@ import { badRequest, conflict } from '../../http/errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { Services } from '../../services.js';
-import type { ProjectRow } from '../projects/project-access.js';
+import { projectPeopleCompanies } from '../projects/project-people.js';
 import { notifyReviewer } from './review-decision.js';
 import { reviewRequestMail } from './review-mail.js';
 import { budgetScope, lockBudget, requireManage } from './review-scope.js';
@@ -15,17 +15,6 @@ import { reviewView, type ReviewRow } from './review-view.js';
 export const REVIEW_LINK_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 const REVIEWER_MESSAGE = "Choose a member of the project's company or of its client";
-
-/** The companies a reviewer may be asked from: the owner, the client and, for a sub-project, the parent project's owner. */
-export async function reviewerCompanies(db: Executor, project: ProjectRow): Promise<number[]> {
-  const ids = [project.company_id];
-  if (project.client_id !== null) ids.push(project.client_id);
-  if (project.parent_id !== null) {
-    const parent = await db.selectFrom('projects').select('company_id').where('id', '=', project.parent_id).executeTakeFirst();
-    if (parent) ids.push(parent.company_id);
-  }
-  return ids;
-}
 
 /** The accepted company membership asked to review, with the account behind it (its current name and e-mail). */
 const reviewer = (db: Executor, membershipId: number) =>
@@ -55,7 +44,7 @@ export async function requestReview(services: Services, actor: Actor, projectId:
     const budget = await lockBudget(trx, budgetId);
     const project = access.project;
     const member = await reviewer(trx, memberId);
-    if (!member || !(await reviewerCompanies(trx, project)).includes(member.company_id)) {
+    if (!member || !(await projectPeopleCompanies(trx, project)).includes(member.company_id)) {
       throw badRequest(`memberId: ${REVIEWER_MESSAGE}`, [{ field: 'memberId', message: REVIEWER_MESSAGE }]);
     }
     if (budget.status !== 'submitted') throw conflict(`Only a submitted budget can be reviewed; this one is ${budget.status}`, 'ILLEGAL_TRANSITION');

@@ -85,7 +85,28 @@ export async function updateMember(services: Services, actor: Actor, company: Co
   return loadMember(services.db, id);
 }
 
-/** Removes the membership with its crew assignments and categories. */
+/**
+ * The person's project roles held as a person of this company (project memberships carry the
+ * person's company, whoever runs the project): they go with the company membership, or they would
+ * come back if the person were invited again.
+ */
+async function removeProjectRoles(trx: Trx, companyId: number, userId: number | null): Promise<string[]> {
+  if (userId === null) return [];
+  const held = await trx
+    .selectFrom('memberships as pm')
+    .innerJoin('projects as p', 'p.id', 'pm.project_id')
+    .innerJoin('roles as r', 'r.id', 'pm.role_id')
+    .select(['pm.id', 'p.code', 'p.project_name', 'r.name as role_name'])
+    .where('pm.type', '=', 'project')
+    .where('pm.company_id', '=', companyId)
+    .where('pm.user_id', '=', userId)
+    .orderBy('p.code')
+    .execute();
+  await trx.deleteFrom('memberships').where('type', '=', 'project').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+  return held.map((h) => `${h.code} – ${h.project_name}: ${h.role_name}`);
+}
+
+/** Removes the membership with its crew assignments, categories, file grants and project roles. */
 export async function removeMember(services: Services, actor: Actor, company: CompanyMembership, id: number): Promise<void> {
   try {
     await services.db.transaction().execute(async (trx) => {
@@ -94,8 +115,14 @@ export async function removeMember(services: Services, actor: Actor, company: Co
       await trx.deleteFrom('crew_members').where('membership_id', '=', id).execute();
       await trx.deleteFrom('member_categories').where('membership_id', '=', id).execute();
       await dropGrantsOf(trx, 'member', [id]);
+      const projectRoles = await removeProjectRoles(trx, company.companyId, before.userId);
       await trx.deleteFrom('memberships').where('id', '=', id).execute();
-      await recordAudit(trx, auditActor(actor, company), { entityType: 'membership', entityId: id, action: 'removed', before: auditedMember(before) });
+      await recordAudit(trx, auditActor(actor, company), {
+        entityType: 'membership',
+        entityId: id,
+        action: 'removed',
+        before: { ...auditedMember(before), ...(projectRoles.length ? { projectRoles } : {}) },
+      });
     });
   } catch (err) {
     if (isForeignKeyViolation(err)) throw conflict('This member is still referenced elsewhere and cannot be removed', 'IN_USE');

@@ -9,7 +9,8 @@ import { listProjects } from './operations/list-projects.js';
 import { listSubProjects } from './operations/list-sub-projects.js';
 import { listProjectMemberships, myProjectMemberships, replaceProjectMemberships } from './operations/memberships.js';
 import { getProjectOverview } from './operations/overview.js';
-import { listProjectFiles, uploadProjectFiles } from './operations/project-files.js';
+import { listProjectPeople } from './operations/people.js';
+import { addExistingProjectFiles, listProjectFiles, uploadProjectFiles } from './operations/project-files.js';
 import { listStations, replaceStations } from './operations/stations.js';
 import { updateProject } from './operations/update-project.js';
 
@@ -25,9 +26,11 @@ export const projectRoutes = [
   updateProject,
   deleteProject,
   uploadProjectFiles,
+  addExistingProjectFiles,
   listProjectFiles,
   listProjectMemberships,
   replaceProjectMemberships,
+  listProjectPeople,
   listStations,
   replaceStations,
   listCrewCompanies,

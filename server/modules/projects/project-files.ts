@@ -19,7 +19,7 @@ export interface ProjectFilesAnswer {
 }
 
 /** The project's files (current versions), wherever the file manager has them now, oldest first. */
-async function projectFiles(services: Services, db: Executor, project: ProjectRow, filter: { type?: ProjectFileType; ids?: number[] }): Promise<ProjectFile[]> {
+export async function projectFiles(services: Services, db: Executor, project: ProjectRow, filter: { type?: ProjectFileType; ids?: number[] }): Promise<ProjectFile[]> {
   let q = db
     .selectFrom('files as f')
     .leftJoin('users as u', 'u.id', 'f.uploaded_by')
@@ -54,7 +54,7 @@ export async function listProjectFiles(services: Services, actor: Actor, id: num
 }
 
 /** The project's folder, made again (with the same rules as at creation) when someone deleted it in the file manager. */
-async function projectFolder(services: Services, actor: Actor, id: number) {
+export async function projectFolder(services: Services, actor: Actor, id: number) {
   return services.db.transaction().execute(async (trx) => {
     const { project } = await projectAccess(trx, actor, id, 'manage');
     const folder = project.folder_id === null ? undefined : await trx.selectFrom('folders').select('id').where('id', '=', project.folder_id).executeTakeFirst();

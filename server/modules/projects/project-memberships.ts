@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ProjectMembership, ProjectMembershipsInput } from '../../../resources/project.js';
 import type { Executor } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
@@ -6,16 +7,19 @@ import { recordAudit } from '../../lib/audit.js';
 import { nowIso } from '../../lib/json.js';
 import type { Services } from '../../services.js';
 import { projectAccess } from './project-access.js';
+import { projectPeopleCompanies } from './project-people.js';
 
 const MESSAGES = {
-  person: 'Choose a member of the company that runs the project or of its client',
+  person: "Choose a member of the company that runs the project, of its client or of the parent project's company",
   twice: 'This person is listed twice',
   role: 'Choose a role of this project',
 } as const;
 
 /**
  * Project memberships with the company membership each was made from (the person's membership in
- * their company, which they must still hold to appear) and their project role.
+ * their company, which they must still hold to appear) and their project role. The person is named as
+ * the people picker names them (GET /projects/{id}/people): their account's name and e-mail, else
+ * their company's record, as they are now rather than when they were added.
  */
 function membershipRows(db: Executor) {
   return db
@@ -25,7 +29,10 @@ function membershipRows(db: Executor) {
     )
     .innerJoin('companies as c', 'c.id', 'pm.company_id')
     .innerJoin('roles as r', 'r.id', 'pm.role_id')
-    .select(['pm.id', 'pm.project_id', 'cm.id as company_membership_id', 'pm.company_id', 'c.name as company_name', 'pm.user_id', 'pm.name', 'pm.email', 'pm.role_id', 'r.name as role_name', 'pm.created_at'])
+    .leftJoin('users as u', 'u.id', 'pm.user_id')
+    .select(['pm.id', 'pm.project_id', 'cm.id as company_membership_id', 'pm.company_id', 'c.name as company_name', 'pm.user_id', 'pm.role_id', 'r.name as role_name', 'pm.created_at'])
+    .select(sql<string>`coalesce(u.name, cm.name)`.as('name'))
+    .select(sql<string>`coalesce(u.email, cm.email)`.as('email'))
     .where('pm.type', '=', 'project')
     .where('pm.status', '=', 'accepted');
 }
@@ -72,13 +79,14 @@ const described = (list: ProjectMembership[]) => list.map((m) => `${m.name} (${m
 
 /**
  * POST /projects/{id}/memberships: the sent people (accepted members of the company that runs the
- * project or of its client company) with their project roles replace the list. People who stay keep
+ * project, of its client company or of a parent project's company: `projectPeopleCompanies`) with
+ * their project roles replace the list. People who stay keep
  * their project membership (its id), with the role sent.
  */
 export async function replaceProjectMemberships(services: Services, actor: Actor, projectId: number, body: ProjectMembershipsInput): Promise<ProjectMembership[]> {
   return services.db.transaction().execute(async (trx) => {
     const { project } = await projectAccess(trx, actor, projectId, 'manage');
-    const companies = [project.company_id, ...(project.client_id === null ? [] : [project.client_id])];
+    const companies = await projectPeopleCompanies(trx, project);
     const ids = body.memberships.map((m) => m.id);
     const people = ids.length
       ? await trx

@@ -1,4 +1,6 @@
+import { addProjectFilesBody } from '../../../../resources/project.js';
 import { defineRoute } from '../../../http/route.js';
+import { addExistingProjectFiles as addExisting } from '../project-file-copy.js';
 import { listProjectFiles as list, uploadProjectFiles as upload } from '../project-files.js';
 import { manageGuard, projectFileParams, projectFilesQuery, projectParams, viewGuard } from '../project-params.js';
 
@@ -25,4 +27,18 @@ export const listProjectFiles = defineRoute({
   query: projectFilesQuery,
   guard: viewGuard,
   handler: ({ actor, services, params, query }) => list(services, actor, params.id, query.type),
+});
+
+export const addExistingProjectFiles = defineRoute({
+  method: 'POST',
+  url: '/projects/:id/files/:fileType/existing',
+  access: { permission: 'projects:view' },
+  status: 201,
+  summary:
+    "Add files of the company's file manager to the project as files of a type (the file select dialog): { fileId } or { fileIds } (at most 100), each a file the caller may see; each is copied, bytes and all, into the project's folder. Answers { files }. The company that runs it, with projects:manage; a file the caller cannot see is a 404 and nothing is added",
+  tags: ['projects'],
+  params: projectFileParams,
+  body: addProjectFilesBody,
+  guard: manageGuard,
+  handler: ({ actor, services, params, body }) => addExisting(services, actor, params.id, params.fileType, body),
 });
