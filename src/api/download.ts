@@ -5,6 +5,9 @@ import { API_URL, ApiError, NETWORK_ERROR } from './http';
 export interface DownloadOptions {
   /** No bearer or company header: a public page's file. */
   anonymous?: boolean;
+  /** GET unless told; a POST sends `body` as JSON (a report's options). */
+  method?: 'GET' | 'POST';
+  body?: unknown;
   /** Percent received: below 100 while bytes arrive, 100 once all are in; null while the size is unknown. */
   onProgress?: (percent: number | null) => void;
   signal?: AbortSignal;
@@ -24,7 +27,7 @@ function filenameOf(disposition: string | null): string | null {
 }
 
 /**
- * Fetches a file with progress (a signed PDF, a report): fetch cannot report how much has arrived
+ * Fetches a file with progress (a signed PDF, a report, GET or POST): fetch cannot report how much has arrived
  * in every browser, XHR can. A failure is an ApiError with the server's message; nothing is shown
  * by the generic error dialog, the caller says what went wrong where the download was asked for.
  */
@@ -32,7 +35,7 @@ export function downloadFile(path: string, options: DownloadOptions = {}): Promi
   const url = path.startsWith('/api/') ? path : `${API_URL}${path}`;
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('GET', url);
+    xhr.open(options.method ?? 'GET', url);
     xhr.responseType = 'blob';
     const token = options.anonymous ? null : readToken();
     if (token) {
@@ -59,7 +62,11 @@ export function downloadFile(path: string, options: DownloadOptions = {}): Promi
       }
       reject(new ApiError(body?.error?.message ?? body?.message ?? (xhr.statusText || 'Download failed'), xhr.status, url, body?.error?.code));
     };
-    xhr.send();
+    if (options.body === undefined) xhr.send();
+    else {
+      xhr.setRequestHeader('content-type', 'application/json');
+      xhr.send(JSON.stringify(options.body));
+    }
   });
 }
 

@@ -246,6 +246,7 @@ export function validBodies(w: FuzzWorld): Record<string, unknown> {
     'POST /projects/:id/budgets/:budgetId/submitSinglePart': { retainagePercent: 0, profitabilityPercent: '33.333' },
     'POST /projects/:id/budgets/:budgetId/comments': { comment: 'Looks right', budgetItemId: w.budgetItemId },
     'POST /projects/:id/budget-spent': { companyId: w.companyId, categoryId: null, range: { from: '2026-01-01', to: '2026-12-31' } },
+    'POST /projects/:id/report/production': { from: '2026-01-01', to: '2026-12-31', type: 'xlsx' },
     'POST /companies/:companyId/projects': {
       projectName: 'Fuzz Project Two',
       code: 'FUZZ-2',

@@ -369,6 +369,7 @@ const BODIES: Record<RouteKey, BodyFor> = {
   'POST /projects/:id/budgets/:budgetId/submitSinglePart': () => json({ retainagePercent: '5', profitabilityPercent: '10' }),
   'POST /projects/:id/budgets/:budgetId/comments': (t) => json({ comment: 'probe', budgetItemId: first(t, 'budgetItem') }),
   'POST /projects/:id/budget-spent': (t) => json({ companyId: first(t, 'company'), categoryId: first(t, 'itemCategory'), range: { from: '2026-01-01', to: '2026-12-31' } }),
+  'POST /projects/:id/report/production': () => json({ from: '2026-01-01', to: '2026-12-31', type: 'xlsx' }),
   'POST /companies/:companyId/projects': (t, n) =>
     json({ projectName: probe(n), code: `PROBE-${n}`, clientId: t.partners.client, projectId: first(t, 'project'), marketId: first(t, 'market') }),
   'PATCH /projects/:id': (t, n) => json({ projectName: probe(n), clientId: t.partners.client, projectId: null, marketId: first(t, 'market') }),

@@ -9,6 +9,7 @@ import { listProjects } from './operations/list-projects.js';
 import { listSubProjects } from './operations/list-sub-projects.js';
 import { listProjectMemberships, myProjectMemberships, replaceProjectMemberships } from './operations/memberships.js';
 import { getProjectOverview } from './operations/overview.js';
+import { downloadProductionReport } from './operations/production-report.js';
 import { listProjectPeople } from './operations/people.js';
 import { addExistingProjectFiles, listProjectFiles, uploadProjectFiles } from './operations/project-files.js';
 import { listStations, replaceStations } from './operations/stations.js';
@@ -41,4 +42,5 @@ export const projectRoutes = [
   ownItemCategories,
   subProjectItemCategories,
   getProjectOverview,
+  downloadProductionReport,
 ];

@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const dayNumber = (date: string) => Math.floor(Date.parse(`${date}T00:00:00.000Z`) / DAY_MS);
 
 /** Today's date where the project is (its time zone), as YYYY-MM-DD. */
-function todayIn(timezone: string, now = new Date()) {
+export function todayIn(timezone: string, now = new Date()) {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${get('year')}-${get('month')}-${get('day')}`;

@@ -1,10 +1,13 @@
 import { Alert, Box, Button, Card, CardActionArea, CardContent, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
 import Grid from '@mui/material/Grid2';
+import TableChartIcon from '@mui/icons-material/TableChartOutlined';
 import { useOne } from '@refinedev/core';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatMoney } from '../../../../resources/money';
 import type { Project, ProjectOverview } from '../../../../resources/project';
 import { BUDGET_STATUSES } from '../../../../resources/budget';
+import { ProductionReportDialog } from './ProductionReportDialog';
 
 const BUDGET_LABEL = Object.fromEntries(BUDGET_STATUSES.map((s) => [s.value, s.label])) as Record<string, string>;
 
@@ -63,6 +66,7 @@ function Schedule({ elapsed, total }: { elapsed: number | null; total: number | 
 
 /** The project's figures (GET /projects/{id}/report/overview): money, schedule and how much it holds. */
 export function OverviewSection({ project }: { project: Project }) {
+  const [reporting, setReporting] = useState(false);
   const { result: o, query } = useOne<ProjectOverview>({
     resource: 'project-overview',
     id: project.id,
@@ -88,6 +92,12 @@ export function OverviewSection({ project }: { project: Project }) {
   const budget = o.budgetStatus ? `Budget ${BUDGET_LABEL[o.budgetStatus] ?? o.budgetStatus} · ${o.budgetItemCount} items` : 'No budget yet';
   return (
     <Stack spacing={2}>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <Button variant="outlined" startIcon={<TableChartIcon />} onClick={() => setReporting(true)}>
+          Production report
+        </Button>
+      </Stack>
+      {reporting && <ProductionReportDialog project={project} onClose={() => setReporting(false)} />}
       <Grid container spacing={2}>
         <Grid size={{ xs: 6, md: 3 }}>
           <Figure label="Planned" value={formatMoney(o.plannedAmount)} detail={budget} />
