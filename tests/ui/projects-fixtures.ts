@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { RoleName } from '../../permissions';
-import { canMoveProject, type Project, type ProjectFile, type ProjectMembership, type ProjectOverview, type ProjectStatus, type Station } from '../../resources/project';
+import { canMoveProject, type Project, type ProjectFile, type ProjectMembership, type ProjectOverview, type ProjectPerson, type ProjectStatus, type Station } from '../../resources/project';
 import { fakeUser } from './fixtures';
 
 const stamp = '2026-03-01T10:00:00.000Z';
@@ -89,6 +89,10 @@ export function projectStore() {
     listQueries: [] as URLSearchParams[],
     /** The paths uploads were sent to, in order. */
     uploads: [] as string[],
+    /** Files of the company's file manager that POST …/files/{type}/existing copies (the test fills it). */
+    managerFiles: [] as Array<{ id: number; name: string; contentType: string; length: number }>,
+    /** The query of every GET /projects/{id}/people, in order. */
+    peopleQueries: [] as string[],
     nextId: 10,
   };
 
@@ -118,9 +122,11 @@ export function projectStore() {
     daysElapsed: 30,
     daysTotal: 212,
   });
-  const people = [
-    { id: 10, name: 'Dana Field', email: 'dana@example.com', status: 'accepted', role: 'Owner' },
-    { id: 11, name: 'Sam Rivera', email: 'sam@example.com', status: 'accepted', role: 'Supervisor' },
+  /** GET /projects/{id}/people: the running company's people, then the client's. */
+  const projectPeople: ProjectPerson[] = [
+    { id: 10, name: 'Dana Field', email: 'dana@example.com', companyId: 7, companyName: 'Acme Paving', side: 'owner' },
+    { id: 11, name: 'Sam Rivera', email: 'sam@example.com', companyId: 7, companyName: 'Acme Paving', side: 'owner' },
+    { id: 30, name: 'Jordan Reyes', email: 'jordan@austin.example', companyId: 40, companyName: 'City Of Austin', side: 'client' },
   ];
   const projectRoles = [
     { id: 71, name: 'Project Manager', companyId: null, scopeType: 'project', scopeId: 1, isDefault: true, assignable: true, permissions: [] },
@@ -206,6 +212,25 @@ export function projectStore() {
       const rows = state.files.filter((f) => f.projectId === Number(params.id) && (!type || f.type === type));
       return HttpResponse.json(rows, total(rows));
     }),
+    http.post('/api/v1/projects/:id/files/:type/existing', async ({ params, request }) => {
+      const body = await record(request, `/projects/${params.id}/files/${params.type}/existing`);
+      const added = (body.fileIds as number[]).map((fileId) => {
+        const source = state.managerFiles.find((f) => f.id === fileId)!;
+        return {
+          id: state.nextId++,
+          projectId: Number(params.id),
+          type: params.type as ProjectFile['type'],
+          name: source.name,
+          contentType: source.contentType,
+          length: source.length,
+          url: `/api/v1/staticfiles/signed-copy-${fileId}`,
+          uploadedBy: 'Dana Field',
+          createdAt: stamp,
+        };
+      });
+      state.files.push(...added);
+      return HttpResponse.json({ files: added }, { status: 201 });
+    }),
     http.post('/api/v1/projects/:id/files/:type', async ({ params }) => {
       state.uploads.push(`/projects/${params.id}/files/${params.type}`);
       if (state.gate) await state.gate;
@@ -239,13 +264,13 @@ export function projectStore() {
       state.memberships = [
         ...state.memberships.filter((m) => m.projectId !== projectId),
         ...(body.memberships as Array<{ id: number; roleId: number }>).map((e, i) => {
-          const person = people.find((p) => p.id === e.id)!;
+          const person = projectPeople.find((p) => p.id === e.id)!;
           return {
             id: 500 + i,
             projectId,
             companyMembershipId: e.id,
-            companyId: 7,
-            companyName: 'Acme Paving',
+            companyId: person.companyId,
+            companyName: person.companyName,
             userId: e.id,
             name: person.name,
             email: person.email,
@@ -258,7 +283,12 @@ export function projectStore() {
       return HttpResponse.json(state.memberships.filter((m) => m.projectId === projectId));
     }),
     http.get('/api/v1/roles/project/:projectId/assignable', () => HttpResponse.json(projectRoles, total(projectRoles))),
-    http.get('/api/v1/companies/7/memberships/options/people', () => HttpResponse.json(people, total(people))),
+    http.get('/api/v1/projects/:id/people', ({ request }) => {
+      const q = new URL(request.url).searchParams.get('q') ?? '';
+      state.peopleQueries.push(q);
+      const rows = projectPeople.filter((p) => `${p.name} ${p.email}`.toLowerCase().includes(q.toLowerCase()));
+      return HttpResponse.json(rows, total(rows));
+    }),
     http.get('/api/v1/projects/:id/stations', ({ params }) => {
       const rows = state.stations.get(Number(params.id)) ?? [];
       return HttpResponse.json(rows, total(rows));

@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { PROJECT_MESSAGES, PROJECT_SUCCESS } from '../../resources/project';
+import { fileStore } from './files-fixtures';
 import { fakeToken } from './fixtures';
 import { makeProject, projectStore } from './projects-fixtures';
 import { currentLocation, renderApp } from './render-app';
@@ -128,6 +130,61 @@ describe('the project files', () => {
   });
 });
 
+describe('adding files from the file manager', () => {
+  it('browses folders, picks files from two of them, posts them and shows "File Added"', async () => {
+    const user = userEvent.setup();
+    const manager = fileStore();
+    server.use(...manager.handlers.filter((h) => h.info.method === 'GET' && /\/(folders|filesNew)\//.test(String(h.info.path))));
+    store.state.managerFiles = manager.state.files;
+    renderApp('/projects/1/files');
+    await user.click(await screen.findByRole('button', { name: 'Add from files: Other' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add other files' });
+    const add = within(dialog).getByRole('button', { name: 'Add' });
+    expect(add).toBeDisabled();
+    // The root: its folder and its PDF.
+    await user.click(await within(dialog).findByRole('checkbox', { name: /contract\.pdf/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Site photos' }));
+    expect(await within(within(dialog).getByRole('navigation', { name: 'Folder path' })).findByText('Site photos')).toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('checkbox', { name: /plan\.txt/ }));
+    expect(within(dialog).getByText('2 files chosen')).toBeInTheDocument();
+    // Back to the root by the path: the choice stays.
+    await user.click(within(dialog).getByRole('button', { name: 'Acme Paving' }));
+    expect(await within(dialog).findByRole('checkbox', { name: /contract\.pdf/ })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Add 2 files' }));
+    expect(await screen.findByText(PROJECT_SUCCESS.fileAdded)).toBeInTheDocument();
+    expect(store.state.sent).toEqual([{ method: 'POST', path: '/projects/1/files/other/existing', body: { fileIds: [21, 20] } }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const others = screen.getByRole('list', { name: 'Other files' });
+    expect(await within(others).findByText('contract.pdf')).toBeInTheDocument();
+    expect(within(others).getByText('plan.txt')).toBeInTheDocument();
+  });
+
+  it('finds a file by search and shows a refusal in the dialog', async () => {
+    const user = userEvent.setup();
+    const manager = fileStore();
+    server.use(
+      ...manager.handlers.filter((h) => h.info.method === 'GET' && /\/(folders|filesNew)\//.test(String(h.info.path))),
+      http.post('/api/v1/projects/:id/files/:type/existing', () => HttpResponse.json({ error: { statusCode: 404, message: 'File not found' } }, { status: 404 })),
+    );
+    renderApp('/projects/1/files');
+    await user.click(await screen.findByRole('button', { name: 'Add from files: Contract' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add contract files' });
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search files and folders' }), 'plan');
+    await user.click(await within(dialog).findByRole('checkbox', { name: /plan\.txt/ }));
+    expect(within(dialog).getByText('Found for “plan”')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('File not found')).toBeInTheDocument();
+    expect(screen.queryByText(PROJECT_SUCCESS.fileAdded)).not.toBeInTheDocument();
+  });
+
+  it('is not offered without files:view', async () => {
+    store.state.role = 'Claims';
+    renderApp('/projects/1/files');
+    expect(await screen.findByText('signed-contract.pdf', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Add from files/ })).not.toBeInTheDocument();
+  });
+});
+
 describe('the project stations', () => {
   it('moves, renames, adds and removes stations, then saves the list in its order', async () => {
     const user = userEvent.setup();
@@ -181,6 +238,45 @@ describe('the project members and crew companies', () => {
     expect(store.state.sent).toEqual([{ method: 'POST', path: '/projects/1/memberships', body: { memberships: [{ id: 11, roleId: 72 }] } }]);
     const list = await screen.findByRole('list', { name: 'Project members' });
     expect(within(list).getByText('Sam Rivera')).toBeInTheDocument();
+  });
+
+  it("invites the client's people too, grouped by company, with projects:manage alone (no memberships:manage)", async () => {
+    const user = userEvent.setup();
+    // A supervisor who manages this project through a project role: no member management in the company.
+    store.state.role = 'Supervisor';
+    store.state.memberships = [
+      { id: 400, projectId: 1, companyMembershipId: 11, companyId: 7, companyName: 'Acme Paving', userId: 11, name: 'Sam Rivera', email: 'sam@example.com', roleId: 71, roleName: 'Project Manager', createdAt: '2026-03-01T10:00:00.000Z' },
+    ];
+    renderApp('/projects/1/members');
+    await user.click(await screen.findByRole('button', { name: 'Invite member' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite member' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'People' }));
+    const listbox = await screen.findByRole('listbox');
+    // One group per company, the running company's first; someone already on the project says their role.
+    expect([...listbox.querySelectorAll('.MuiAutocomplete-groupLabel')].map((g) => g.textContent)).toEqual(['Acme Paving', 'City Of Austin · client']);
+    expect(within(listbox).getByRole('option', { name: /Sam Rivera/ })).toHaveTextContent('Project Manager on this project');
+    await user.type(within(dialog).getByRole('combobox', { name: 'People' }), 'jordan');
+    await waitFor(() => expect(store.state.peopleQueries).toContain('jordan'));
+    await user.click(await screen.findByRole('option', { name: /Jordan Reyes/ }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Project role' }));
+    await user.click(await screen.findByRole('option', { name: 'Field' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add to project' }));
+    expect(await screen.findByText('Project members saved')).toBeInTheDocument();
+    expect(store.state.sent).toEqual([
+      {
+        method: 'POST',
+        path: '/projects/1/memberships',
+        body: {
+          memberships: [
+            { id: 11, roleId: 71 },
+            { id: 30, roleId: 72 },
+          ],
+        },
+      },
+    ]);
+    const list = await screen.findByRole('list', { name: 'Project members' });
+    expect(within(list).getByText('Jordan Reyes')).toBeInTheDocument();
+    expect(within(list).getByText('jordan@austin.example · City Of Austin')).toBeInTheDocument();
   });
 
   it('adds a subcontractor partner as a crew company', async () => {

@@ -1,6 +1,7 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
+import LibraryAddOutlined from '@mui/icons-material/LibraryAddOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { Alert, Button, Card, CardContent, CardHeader, IconButton, List, ListItem, ListItemText, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
@@ -16,6 +17,7 @@ import { ConfirmDeleteDialog } from '../../../engine/ConfirmDeleteDialog';
 import { useSession } from '../../../session/useSession';
 import { formatSize, useMaxUploadMb } from '../../files/files-api';
 import { UploadPanel, type UploadEntry } from '../../files/UploadPanel';
+import { AddFromFilesDialog } from './AddFromFilesDialog';
 
 /** POST /projects/{id}/files/{type} answers what it kept and each file it refused, with why. */
 interface ProjectUploadAnswer {
@@ -72,7 +74,22 @@ function useProjectUploads(projectId: number, type: ProjectFileType, maxMb: numb
 
 const day = (iso: string) => new Date(iso).toLocaleDateString();
 
-function FileGroup({ project, type, label, canManage, maxMb }: { project: Project; type: ProjectFileType; label: string; canManage: boolean; maxMb: number | null }) {
+function FileGroup({
+  project,
+  type,
+  label,
+  canManage,
+  canPick,
+  maxMb,
+}: {
+  project: Project;
+  type: ProjectFileType;
+  label: string;
+  canManage: boolean;
+  /** May add files of the company's file manager (manages the project and holds files:view). */
+  canPick: boolean;
+  maxMb: number | null;
+}) {
   const invalidate = useInvalidate();
   const { open: notify } = useNotification();
   const { result, query } = useList<ProjectFile>({
@@ -89,6 +106,7 @@ function FileGroup({ project, type, label, canManage, maxMb }: { project: Projec
   const { entries, upload, dismiss } = useProjectUploads(project.id, type, maxMb, refresh);
   const input = useRef<HTMLInputElement>(null);
   const [deleting, setDeleting] = useState<ProjectFile | null>(null);
+  const [picking, setPicking] = useState(false);
   const inputId = `project-files-${type}`;
 
   return (
@@ -98,7 +116,7 @@ function FileGroup({ project, type, label, canManage, maxMb }: { project: Projec
         slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }}
         action={
           canManage && (
-            <>
+            <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
               <input
                 ref={input}
                 id={inputId}
@@ -114,9 +132,15 @@ function FileGroup({ project, type, label, canManage, maxMb }: { project: Projec
               <Button startIcon={<UploadFileOutlined />} onClick={() => input.current?.click()}>
                 Upload
               </Button>
-            </>
+              {canPick && (
+                <Button startIcon={<LibraryAddOutlined />} onClick={() => setPicking(true)} aria-label={`Add from files: ${label}`}>
+                  Add from files
+                </Button>
+              )}
+            </Stack>
           )
         }
+        sx={{ flexWrap: 'wrap', rowGap: 1, '& .MuiCardHeader-action': { m: 0 } }}
       />
       <CardContent sx={{ pt: 0 }}>
         <Stack spacing={1}>
@@ -177,6 +201,7 @@ function FileGroup({ project, type, label, canManage, maxMb }: { project: Projec
           )}
         </Stack>
       </CardContent>
+      {picking && <AddFromFilesDialog projectId={project.id} type={type} label={label} onAdded={refresh} onClose={() => setPicking(false)} />}
       {deleting && (
         <ConfirmDeleteDialog
           wording={{ title: 'Delete file?', text: `“${deleting.name}” will be deleted from the project. This cannot be undone.`, confirm: 'Delete' }}
@@ -196,6 +221,8 @@ function FileGroup({ project, type, label, canManage, maxMb }: { project: Projec
 export function FilesSection({ project, canManage }: { project: Project; canManage: boolean }) {
   const maxMb = useMaxUploadMb();
   const { profile } = useSession();
+  // The file manager's files are the running company's, seen through its file rules (files:view).
+  const canPick = canManage && project.relation === 'owner' && holds(profile, 'files:view');
   return (
     <Stack spacing={2}>
       {project.relation === 'owner' && project.folderId !== null && holds(profile, 'files:view') && (
@@ -207,7 +234,7 @@ export function FilesSection({ project, canManage }: { project: Project; canMana
         </Typography>
       )}
       {PROJECT_FILE_TYPES.map((t) => (
-        <FileGroup key={t.value} project={project} type={t.value} label={t.label} canManage={canManage} maxMb={maxMb} />
+        <FileGroup key={t.value} project={project} type={t.value} label={t.label} canManage={canManage} canPick={canPick} maxMb={maxMb} />
       ))}
     </Stack>
   );

@@ -25,13 +25,12 @@ import {
 } from '@mui/material';
 import { useInvalidate, useList, useNotification } from '@refinedev/core';
 import { useState } from 'react';
-import { holds } from '../../../../permissions';
 import type { Project, ProjectMembership } from '../../../../resources/project';
 import { apiFetch, type ApiError } from '../../../api/http';
 import { AssignableRolePicker } from '../../../components/AssignableRolePicker';
 import { ConfirmDeleteDialog } from '../../../engine/ConfirmDeleteDialog';
 import { useSession } from '../../../session/useSession';
-import { MemberPicker } from '../../members/member-pickers';
+import { ProjectPeoplePicker } from '../ProjectPeoplePicker';
 
 /** Not one of the spec's messages (it names none for project members): says what the save did. */
 export const MEMBERS_SAVED = 'Project members saved';
@@ -54,7 +53,10 @@ function useSaveMemberships(projectId: number) {
   };
 }
 
-/** The invite member dialog: people of the company and the project role they get; saving adds them to the list. */
+/**
+ * The invite member dialog: people of the companies on the project (the running company, its client, a
+ * parent project's company) and the project role they get; saving adds them to the list.
+ */
 function InviteMemberDialog({ project, companyId, current, onClose }: { project: Project; companyId: number; current: ProjectMembership[]; onClose: () => void }) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -86,13 +88,13 @@ function InviteMemberDialog({ project, companyId, current, onClose }: { project:
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {problems.failure && <Alert severity="error">{problems.failure}</Alert>}
-          <MemberPicker
-            companyId={companyId}
-            label="People"
+          <ProjectPeoplePicker
+            projectId={project.id}
             value={people}
             onChange={setPeople}
+            current={current}
             error={problems.people}
-            helperText="People of your company; they see this project with the role below"
+            helperText={`People of your company${project.clientId !== null || project.projectId !== null ? ' and of the companies it works with on this project' : ''}; they see this project with the role below`}
           />
           <AssignableRolePicker companyId={companyId} projectId={project.id} label="Project role" value={roleId} onChange={setRoleId} error={problems.role} />
         </Stack>
@@ -111,7 +113,7 @@ function InviteMemberDialog({ project, companyId, current, onClose }: { project:
 
 /** The people given a project role (GET /projects/{id}/memberships); those who manage it invite, change roles and remove. */
 export function MembersSection({ project, canManage }: { project: Project; canManage: boolean }) {
-  const { activeMembership, profile } = useSession();
+  const { activeMembership } = useSession();
   const companyId = activeMembership?.companyId ?? project.companyId;
   const { result, query } = useList<ProjectMembership>({
     resource: 'project-memberships',
@@ -125,8 +127,8 @@ export function MembersSection({ project, canManage }: { project: Project; canMa
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const members = result.data;
-  // Picking people reads the company's member list, which needs memberships:manage.
-  const canInvite = canManage && holds(profile, 'memberships:manage');
+  // The people to pick come from GET /projects/{id}/people, for those who manage the project.
+  const canInvite = canManage;
 
   const change = async (next: Entry[]) => {
     setBusy(true);
