@@ -46,6 +46,8 @@ export interface BudgetSeed {
   /** The word every 12th item name starts with, for the filtered page. */
   soughtWord: string;
   soughtItems: number;
+  /** The events of the first budget's activity (an event per item and per change-order move, and the approval). */
+  activityEvents: number;
   seconds: number;
 }
 
@@ -123,6 +125,7 @@ export async function seedBudgetSection(baseUrl: string, opts: { databaseUrl: st
     const now = new Date().toISOString();
     const ms = (i: number) => new Date(Date.now() - (BUDGET_VOLUME.items - i) * 60_000).toISOString();
     let categoryId = 0;
+    let activityEvents = 0;
     await db.transaction().execute(async (trx) => {
       const categories = await trx
         .insertInto('item_categories')
@@ -248,6 +251,7 @@ export async function seedBudgetSection(baseUrl: string, opts: { databaseUrl: st
         ),
         { entity_type: 'budget', entity_id: String(project.budgetId), action: 'approved', created_at: now },
       ].map((e) => ({ ...e, company_id: company.id, actor_user_id: user.id, changes: '{}' }));
+      activityEvents = events.length;
       await inBatches(events, (batch) => trx.insertInto('audit_events').values(batch).execute());
     });
     await sql.raw(dialect === 'postgres' ? 'vacuum analyze' : 'analyze').execute(db);
@@ -262,6 +266,7 @@ export async function seedBudgetSection(baseUrl: string, opts: { databaseUrl: st
       categoryId,
       soughtWord: SOUGHT_WORD,
       soughtItems: Math.ceil(BUDGET_VOLUME.items / THINGS.length),
+      activityEvents,
       seconds: Math.round((Date.now() - started) / 100) / 10,
     };
   } finally {
@@ -311,7 +316,13 @@ export function budgetTargets(s: BudgetSeed): Record<BudgetCall, BudgetTarget> {
       fields(b, ['total', 'categories']) ??
       ((b as { categories: unknown[] }).categories.length === BUDGET_VOLUME.categories ? null : `expected ${BUDGET_VOLUME.categories} categories`),
     ),
-    details: get('GET /projects/:id/budget-details/:companyId/:categoryId', `${project}/budget-details/${s.companyId}/0`, (b) => fields(b, ['rows', 'totals'])),
+    // The client's first page of the details (25 by item name), with itemCount and the totals over all 5,000.
+    details: get('GET /projects/:id/budget-details/:companyId/:categoryId', `${project}/budget-details/${s.companyId}/0?_start=0&_end=25&_sort=itemName&_order=asc`, (b, h) =>
+      fields(b, ['rows', 'itemCount', 'totals']) ??
+      isArray((b as { rows: unknown }).rows, 'detail rows', 25) ??
+      ((b as { itemCount: number }).itemCount === BUDGET_VOLUME.items ? null : `expected itemCount ${BUDGET_VOLUME.items}`) ??
+      total(h, BUDGET_VOLUME.items, 'detail rows'),
+    ),
     spent: {
       route: 'POST /projects/:id/budget-spent',
       method: 'POST',
@@ -324,15 +335,18 @@ export function budgetTargets(s: BudgetSeed): Record<BudgetCall, BudgetTarget> {
     comments: get('GET /projects/:id/budgets/:budgetId/comments', `${budget}/comments?_start=0&_end=20&_sort=createdAt&_order=desc`, (b, h) =>
       isArray(b, 'comments', 20) ?? total(h, BUDGET_VOLUME.comments, 'comments'),
     ),
-    activity: get('GET /projects/:id/budgets/:budgetId/activity', `${budget}/activity?_start=0&_end=20`, (b) => isArray(b, 'events', 20)),
+    activity: get('GET /projects/:id/budgets/:budgetId/activity', `${budget}/activity?_start=0&_end=20`, (b, h) => isArray(b, 'events', 20) ?? total(h, s.activityEvents, 'events')),
     overviewReport: get('GET /projects/:id/report/overview', `${project}/report/overview`, (b) => (typeof b === 'object' && b !== null ? null : 'expected an object')),
     externalReview: {
       route: 'GET /public/budget-review/:budgetHash/:reviewHash',
       method: 'GET',
-      path: `/api/v1/public/budget-review/${s.reviewLink.budgetHash}/${s.reviewLink.reviewHash}`,
-      check: (b) =>
+      // The page's first request: the first 200 items, the figures over all of them.
+      path: `/api/v1/public/budget-review/${s.reviewLink.budgetHash}/${s.reviewLink.reviewHash}?_start=0&_end=200`,
+      check: (b, h) =>
         fields(b, ['budget', 'items']) ??
-        ((b as { budget: { itemCount: number } }).budget.itemCount === BUDGET_VOLUME.items ? null : `expected a budget of ${BUDGET_VOLUME.items} items`),
+        ((b as { budget: { itemCount: number } }).budget.itemCount === BUDGET_VOLUME.items ? null : `expected a budget of ${BUDGET_VOLUME.items} items`) ??
+        isArray((b as { items: unknown }).items, 'review items', 200) ??
+        total(h, BUDGET_VOLUME.items, 'review items'),
     },
   };
 }

@@ -9,7 +9,7 @@ import type { ExternalBudgetReview } from './budget.js';
 export const externalReviewPaths = (budgetHash: string, reviewHash: string) => {
   const base = `/public/budget-review/${encodeURIComponent(budgetHash)}/${encodeURIComponent(reviewHash)}`;
   return {
-    /** GET: ExternalBudgetReview; `_start`/`_end` page the items (5,000 at most at a time). */
+    /** GET: ExternalBudgetReview; `_start`/`_end` page the items (200 by default, 500 at most); `budget.itemCount` counts them all. */
     review: base,
     /** POST multipart: `file` (the drawn signature, PNG), `type=signature`, `name` (who signs; the reviewer's name by default). */
     approve: `${base}/approve`,

@@ -326,7 +326,12 @@ export interface BudgetDistribution {
   categories: Array<{ categoryId: number | null; categoryName: string; color: string | null; itemCount: number; amount: string; share: number }>;
 }
 
-/** GET /projects/{id}/budget-details/{companyId}/{categoryId|all}: per budget item, planned against produced and billed. */
+/**
+ * GET /projects/{id}/budget-details/{companyId}/{categoryId|all}: per budget item, planned against
+ * produced and billed. `rows` is one page (`_start`/`_end`, 25 by default, 200 at most; `_sort`/`_order`
+ * by the row's fields, item name by default); `itemCount` (also X-Total-Count) and `totals` are over
+ * every row.
+ */
 export interface BudgetDetails {
   rows: Array<{
     budgetItemId: number;
@@ -342,6 +347,7 @@ export interface BudgetDetails {
     billedAmount: string;
     remainingAmount: string;
   }>;
+  itemCount: number;
   totals: { plannedAmount: string; changeOrderAmount: string; producedAmount: string; billedAmount: string; remainingAmount: string };
 }
 

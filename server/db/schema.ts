@@ -157,6 +157,8 @@ export interface AuditEventsTable {
   action: string;
   changes: string;
   created_at: string;
+  /** The budget whose activity lists the event; set by the database (migration 0013). */
+  budget_id: number | null;
 }
 
 export interface MailOutboxTable {

@@ -73,6 +73,26 @@ describeEachDatabase('external budget review: the link', (server) => {
     expect((await s.call('GET', `${externalPath(link)}?_start=2&_end=1`)).status).toBe(400);
   });
 
+  it('answers the items 200 at a time (500 at most), with the figures and X-Total-Count over every item', async () => {
+    const s = server();
+    const w = await reviewWorld(s);
+    // 3 items of the world and 600 more at 1 × 1.00.
+    await addBudgetItems(s, w.owner.companyId, w.budgetId, Array.from({ length: 600 }, (_, i) => ({ name: `Line ${i}`, quantity: 1, priceCents: 100 })));
+    const { link } = await linked(s, w);
+    const first = await s.call('GET', externalPath(link));
+    expect(first.status).toBe(200);
+    expect(first.body.items).toHaveLength(200);
+    expect(first.body.items[0].itemName).toBe('Conduit 2 inch');
+    expect(first.body.budget).toMatchObject({ itemCount: 603, total: '22627.03' });
+    expect(first.headers['x-total-count']).toBe('603');
+    // The next page follows on where the first ended, in the order the items were added.
+    const next = await s.call('GET', `${externalPath(link)}?_start=200&_end=400`);
+    expect(next.body.items.map((i: { itemName: string }) => i.itemName).slice(0, 2)).toEqual(['Line 197', 'Line 198']);
+    expect(next.body.budget.total).toBe('22627.03');
+    expect((await s.call('GET', `${externalPath(link)}?_start=0&_end=1000`)).body.items).toHaveLength(500);
+    expect((await s.call('GET', `${externalPath(link)}?_start=600`)).body.items.map((i: { itemName: string }) => i.itemName)).toEqual(['Line 597', 'Line 598', 'Line 599']);
+  });
+
   it('keeps money exact past 64 bits: a billion units at the largest price', async () => {
     const s = server();
     const w = await reviewWorld(s);

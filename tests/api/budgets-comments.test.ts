@@ -83,6 +83,9 @@ describeEachDatabase('budgets: comments, activity and who may call', (server) =>
     const co = await owner('POST', `${w.base}/change-orders`, { itemId: asphalt!.id, quantity: 6 });
     await owner('POST', `${w.base}/change-orders/${co.body.id}/send`, { price: '1.50' });
     await call(s, side(w.client))('POST', `${w.base}/change-orders/${co.body.id}/accept`);
+    // A change order deleted takes its events with it.
+    const dropped = await owner('POST', `${w.base}/change-orders`, { itemId: asphalt!.id, quantity: 9 });
+    expect((await owner('DELETE', `${w.base}/change-orders/${dropped.body.id}`)).status).toBe(204);
     // Another budget's events stay out.
     const other = await subProject(s, w);
     const bore = (await call(s, side(w.sub))('POST', '/items', { name: 'Bore' })).body.id;

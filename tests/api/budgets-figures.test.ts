@@ -77,11 +77,59 @@ describeEachDatabase('budgets: figures', (server) => {
       { budgetItemId: w.lines.pipe, itemName: 'Pipe', unit: 'ft', categoryName: 'Pipes', quantity: 120, price: '3.50', plannedAmount: '420.00', changeOrderAmount: '87.00', producedQuantity: '0', producedAmount: '0.00', billedAmount: '0.00', remainingAmount: '420.00' },
     ]);
     expect(res.body.totals).toEqual({ plannedAmount: '905.00', changeOrderAmount: '87.00', producedAmount: '0.00', billedAmount: '0.00', remainingAmount: '905.00' });
+    expect(res.body.itemCount).toBe(3);
+    expect(res.headers['x-total-count']).toBe('3');
 
     const materials = await owner('GET', details(w, 0, w.categories.materials));
     expect(materials.body.rows.map((r: { itemName: string }) => r.itemName)).toEqual(['Asphalt', 'Pipe']);
     expect(materials.body.totals).toMatchObject({ plannedAmount: '545.00', changeOrderAmount: '87.00' });
     expect((await call(s, side(w.stranger))('GET', details(w, 0, 0))).status).toBe(404);
+  });
+
+  it('pages the rows (25 by default, 200 at most) and sorts them by a declared field; itemCount and the totals stay over every row', async () => {
+    const s = server();
+    const w = await pricedWorld(s);
+    const owner = call(s, side(w.owner));
+    // 57 lines more: 3 + 57 = 60 rows, Asphalt n × 1.00 for n = 1..57.
+    await addItems(s, w, Array.from({ length: 57 }, (_, i) => ({ itemId: w.items.asphalt, quantity: i + 1, price: 1 })));
+    await s.services.db.updateTable('budgets').set({ status: 'approved' }).where('id', '=', w.budgetId).execute();
+    // Accepted change orders on two lines: Labor 8 × 45 → 10 × 45 (+90.00), Pipe 100 × 3.33 → 100 × 3.00 (−33.00).
+    for (const [itemId, quantity, price] of [[w.lines.labor, 10, '45.00'], [w.lines.pipe, 100, '3.00']] as const) {
+      const co = await owner('POST', `${w.base}/change-orders`, { itemId, quantity });
+      await owner('POST', `${w.base}/change-orders/${co.body.id}/send`, { price });
+      expect((await call(s, side(w.client))('POST', `${w.base}/change-orders/${co.body.id}/accept`)).status).toBe(200);
+    }
+    // 818.00 + 57 × 58 / 2 (1,653.00) + 90.00 − 33.00.
+    const totals = { plannedAmount: '2528.00', changeOrderAmount: '57.00', producedAmount: '0.00', billedAmount: '0.00', remainingAmount: '2528.00' };
+
+    const first = await owner('GET', details(w, 0, 0));
+    expect(first.body.rows).toHaveLength(25);
+    expect(first.body.itemCount).toBe(60);
+    expect(first.headers['x-total-count']).toBe('60');
+    expect(first.body.totals).toEqual(totals);
+    // By item name, then as added: the 58 Asphalt lines first.
+    expect(first.body.rows[0]).toMatchObject({ budgetItemId: w.lines.asphalt, itemName: 'Asphalt' });
+    const last = await owner('GET', `${details(w, 0, 0)}?_start=50&_end=75`);
+    expect(last.body.rows.map((r: { itemName: string }) => r.itemName)).toEqual([...Array(8).fill('Asphalt'), 'Labor', 'Pipe']);
+    expect(last.body.rows.slice(-2).map((r: { changeOrderAmount: string }) => r.changeOrderAmount)).toEqual(['90.00', '-33.00']);
+    expect(last.body.totals).toEqual(totals);
+    expect((await owner('GET', `${details(w, 0, 0)}?_start=0&_end=1000`)).body.rows).toHaveLength(60);
+
+    const byAmount = await owner('GET', `${details(w, 0, 0)}?_sort=plannedAmount&_order=desc&_end=3`);
+    expect(byAmount.body.rows.map((r: { plannedAmount: string }) => r.plannedAmount)).toEqual(['450.00', '300.00', '125.00']);
+    const byChange = await owner('GET', `${details(w, 0, 0)}?_sort=changeOrderAmount,itemName&_order=asc,asc&_end=2`);
+    expect(byChange.body.rows.map((r: { itemName: string; changeOrderAmount: string }) => `${r.itemName} ${r.changeOrderAmount}`)).toEqual(['Pipe -33.00', 'Asphalt 0.00']);
+    const byCategory = await owner('GET', `${details(w, 0, 0)}?_sort=categoryName&_order=desc&_end=1`);
+    // No category sorts as the largest value.
+    expect(byCategory.body.rows[0].itemName).toBe('Labor');
+
+    const pipes = await owner('GET', details(w, 0, w.categories.pipes));
+    expect(pipes.body).toMatchObject({ itemCount: 1, totals: { plannedAmount: '300.00', changeOrderAmount: '-33.00' } });
+
+    for (const query of ['_sort=comment', '_sort=itemName&_order=up', '_start=-1', 'itemName=Asphalt', 'q=asphalt', '_start=5&_end=2']) {
+      const res = await owner('GET', `${details(w, 0, 0)}?${query}`);
+      expect(res.status, query).toBe(400);
+    }
   });
 
   it('answers the planned total against spent and billed (0.00 until productions and invoices), and refuses bad filters with 400', async () => {

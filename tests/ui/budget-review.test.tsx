@@ -96,6 +96,56 @@ describe('the external budget review page', () => {
     await expectPngPart(sent);
   });
 
+  it('shows the first 200 items and adds the next page on Show more items; the totals cover them all', async () => {
+    const line = (i: number) => ({ id: 1000 + i, itemName: `Line ${i}`, itemCode: null, unit: 'ea', quantity: 1, price: '1.00', amount: '1.00', description: null });
+    const asked: string[] = [];
+    server.use(
+      http.get(PUBLIC, ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url.search);
+        const start = Number(url.searchParams.get('_start') ?? 0);
+        const end = Math.min(Number(url.searchParams.get('_end') ?? start + 200), 450);
+        const base = externalReview();
+        return HttpResponse.json({ ...base, budget: { ...base.budget, itemCount: 450, total: '450.00' }, items: Array.from({ length: Math.max(0, end - start) }, (_, i) => line(start + i)) });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp(page('review'));
+    const table = await screen.findByRole('table', { name: 'Budget items' });
+    expect(within(table).getAllByRole('row')).toHaveLength(201);
+    expect(screen.getByText('$450.00')).toBeInTheDocument();
+    expect(screen.getByText('Showing 200 of 450 items; the totals cover all of them.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more items' }));
+    expect(await screen.findByText('Showing 400 of 450 items; the totals cover all of them.')).toBeInTheDocument();
+    expect(within(table).getByText('Line 399')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more items' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(451));
+    expect(within(table).getByText('Line 449')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more items' })).not.toBeInTheDocument();
+    expect(asked).toEqual(['?_start=0&_end=200', '?_start=200&_end=400', '?_start=400&_end=600']);
+    // Deciding stays at hand.
+    expect(screen.getByRole('button', { name: 'Approve and sign' })).toBeInTheDocument();
+  });
+
+  it('keeps the items shown and offers Show more items again when a page fails to load', async () => {
+    let fail = false;
+    server.use(
+      http.get(PUBLIC, () => {
+        if (fail) return HttpResponse.json({ error: { statusCode: 500, message: 'Try again later', code: 'INTERNAL' }, statusCode: 500, message: 'Try again later' }, { status: 500 });
+        const base = externalReview();
+        return HttpResponse.json({ ...base, budget: { ...base.budget, itemCount: 3 } });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp(page('review'));
+    expect(await screen.findByText('Showing 2 of 3 items; the totals cover all of them.')).toBeInTheDocument();
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Show more items' }));
+    expect(await screen.findByText(/Try again later/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show more items' })).toBeEnabled();
+    expect(within(screen.getByRole('table', { name: 'Budget items' })).getByText('Stop Bar')).toBeInTheDocument();
+  });
+
   it('opens the reject dialog at once for a reject link, and needs a reason', async () => {
     const user = userEvent.setup();
     renderApp(page('reject'));

@@ -335,6 +335,63 @@ describe('the budget section', () => {
     ]);
   });
 
+  it('shows the figures: money by category, and the items a page at a time, sorted on the server, with totals over all of them', async () => {
+    const asked: string[] = [];
+    const line = (i: number) => ({
+      budgetItemId: 500 + i,
+      itemName: `Line ${i}`,
+      unit: 'ea',
+      categoryName: 'Paving',
+      quantity: 2,
+      price: '10.00',
+      plannedAmount: '20.00',
+      changeOrderAmount: i === 0 ? '5.00' : '0.00',
+      producedQuantity: '0',
+      producedAmount: '0.00',
+      billedAmount: '0.00',
+      remainingAmount: '20.00',
+    });
+    server.use(
+      http.get('/api/v1/projects/5/budget-distribution/:companyId/:categoryId', () =>
+        HttpResponse.json({ total: '800.00', categories: [{ categoryId: 1, categoryName: 'Paving', color: '#1f5fbf', itemCount: 40, amount: '800.00', share: 100 }] }),
+      ),
+      http.get('/api/v1/projects/5/budget-details/:companyId/:categoryId', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url.search);
+        const start = Number(url.searchParams.get('_start'));
+        const end = Math.min(Number(url.searchParams.get('_end')), 40);
+        return HttpResponse.json(
+          {
+            rows: Array.from({ length: end - start }, (_, i) => line(start + i)),
+            itemCount: 40,
+            totals: { plannedAmount: '800.00', changeOrderAmount: '5.00', producedAmount: '0.00', billedAmount: '0.00', remainingAmount: '800.00' },
+          },
+          { headers: { 'X-Total-Count': '40' } },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/projects/5/budget/figures');
+    expect(await screen.findByText('Paving · 40 items')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Planned, produced and billed' });
+    // A header, the page of 25 and the totals row.
+    expect(within(table).getAllByRole('row')).toHaveLength(27);
+    const total = within(table).getAllByRole('row').at(-1)!;
+    expect(within(total).getByText('40 items')).toBeInTheDocument();
+    expect(within(total).getAllByText('$800.00')).toHaveLength(2);
+    expect(within(total).getByText('$5.00')).toBeInTheDocument();
+    expect(screen.getByText('1–25 of 40')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(await within(table).findByText('Line 39')).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(17);
+    await user.click(within(table).getByRole('button', { name: 'Planned' }));
+    await waitFor(() => expect(asked.at(-1)).toBe('?_start=0&_end=25&_sort=plannedAmount&_order=desc'));
+    expect(asked.slice(0, 2)).toEqual(['?_start=0&_end=25&_sort=itemName&_order=asc', '?_start=25&_end=50&_sort=itemName&_order=asc']);
+    expect(await within(table).findByText('Line 0')).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: /Planned/ })).toHaveAttribute('aria-sort', 'descending');
+  });
+
   it('offers to add items to an empty budget, once', async () => {
     state.budget = budget({ itemCount: 0, total: '0.00', retainage: '0.00', profit: '0.00' });
     state.items = [];

@@ -203,6 +203,65 @@ export function projectsBudgets(dialect: Dialect) {
       } else {
         await postgresTrigramIndexes(db, TEXT_INDEXED_0013);
       }
+
+      await budgetActivityColumn(db, dialect);
     },
   };
+}
+
+/** The audit entity types a budget's activity lists (server/modules/budgets/budget-activity.ts). */
+export const BUDGET_ACTIVITY_TYPES = ['budget', 'budget_item', 'budget_review', 'change_order'] as const;
+
+/**
+ * `audit_events.budget_id`: the budget whose activity lists the event, so a page of it is read newest
+ * first from one index (audit_budget_idx) instead of finding every event of every item, review and
+ * change order through audit_entity_idx and sorting them all. The database sets it when an event of
+ * those types is recorded (its row's budget, looked up then); the events of a budget item or change
+ * order that is deleted leave the budget's activity with it (their budget_id is cleared), as they did
+ * when the activity was found through the rows the budget still has. Writers need not know of it.
+ */
+async function budgetActivityColumn(db: Kysely<any>, dialect: Dialect) {
+  await db.schema.alterTable('audit_events').addColumn('budget_id', 'integer').execute();
+  await sql`create index audit_budget_idx on audit_events (budget_id, created_at, id) where budget_id is not null`.execute(db);
+  const types = sql.join(BUDGET_ACTIVITY_TYPES.map((type) => sql.lit(type)));
+  if (dialect === 'sqlite') {
+    await sql`create trigger audit_events_budget after insert on audit_events when new.entity_type in (${types}) begin
+      update audit_events set budget_id = case new.entity_type
+          when 'budget' then (select id from budgets where id = cast(new.entity_id as integer))
+          when 'budget_item' then (select budget_id from budget_items where id = cast(new.entity_id as integer))
+          when 'budget_review' then (select budget_id from budget_reviews where id = cast(new.entity_id as integer))
+          else (select budget_id from change_orders where id = cast(new.entity_id as integer))
+        end
+        where id = new.id;
+    end`.execute(db);
+    for (const [table, type] of [['budget_items', 'budget_item'], ['change_orders', 'change_order']] as const) {
+      await sql`create trigger ${sql.id(`${table}_leave_activity`)} after delete on ${sql.table(table)} begin
+        update audit_events set budget_id = null where entity_type = ${sql.lit(type)} and entity_id = cast(old.id as text) and budget_id is not null;
+      end`.execute(db);
+    }
+    return;
+  }
+  await sql`
+    create function audit_events_budget() returns trigger language plpgsql as $$
+    begin
+      if new.entity_id ~ '^[0-9]{1,18}$' then
+        new.budget_id := case new.entity_type
+          when 'budget' then (select id from budgets where id = new.entity_id::bigint)
+          when 'budget_item' then (select budget_id from budget_items where id = new.entity_id::bigint)
+          when 'budget_review' then (select budget_id from budget_reviews where id = new.entity_id::bigint)
+          when 'change_order' then (select budget_id from change_orders where id = new.entity_id::bigint)
+        end;
+      end if;
+      return new;
+    end $$`.execute(db);
+  await sql`create trigger audit_events_budget before insert on audit_events for each row when (new.entity_type in (${types})) execute function audit_events_budget()`.execute(db);
+  await sql`
+    create function budget_rows_leave_activity() returns trigger language plpgsql as $$
+    begin
+      update audit_events set budget_id = null where entity_type = tg_argv[0] and entity_id = old.id::text and budget_id is not null;
+      return null;
+    end $$`.execute(db);
+  for (const [table, type] of [['budget_items', 'budget_item'], ['change_orders', 'change_order']] as const) {
+    await sql`create trigger ${sql.id(`${table}_leave_activity`)} after delete on ${sql.table(table)} for each row execute function budget_rows_leave_activity(${sql.lit(type)})`.execute(db);
+  }
 }

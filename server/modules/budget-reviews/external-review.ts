@@ -38,11 +38,11 @@ async function outcome(db: Executor, review: ReviewRow, budget: BudgetRow): Prom
   };
 }
 
-/** GET /public/budget-review/{budgetHash}/{reviewHash}: the budget to review, its items a page at a time. */
+/** GET /public/budget-review/{budgetHash}/{reviewHash}: the budget to review (figures over every item), its items a page at a time. */
 export async function externalReview(services: Services, budgetHash: string, reviewHash: string, query: { _start?: number; _end?: number }): Promise<ExternalBudgetReview> {
   const { review, budget } = await openLink(services.db, budgetHash, reviewHash);
   const offset = query._start ?? 0;
-  const limit = Math.min((query._end ?? offset + EXTERNAL_ITEMS_PAGE) - offset, EXTERNAL_ITEMS_PAGE);
+  const limit = Math.min((query._end ?? offset + EXTERNAL_ITEMS_PAGE.default) - offset, EXTERNAL_ITEMS_PAGE.max);
   const [base, lines] = await Promise.all([outcome(services.db, review, budget), itemLines(services.db, budget.id, { offset, limit })]);
   const items = lines.map((l) => ({
     id: l.id,

@@ -17,8 +17,12 @@ export const reviewParams = z.object({ id, budgetId: id, reviewId: id });
 const linkHalf = text().min(1).max(100);
 export const linkParams = z.object({ budgetHash: linkHalf, reviewHash: linkHalf });
 
-/** The external page's items, a page at a time (5,000 by default and at most). */
-export const EXTERNAL_ITEMS_PAGE = 5000;
+/**
+ * The external page's items, a page at a time: 200 by default, 500 at most. The budget's figures in
+ * the same answer are over every item (`itemCount`, total), so the page asks for more with
+ * `_start`/`_end` when the reviewer wants them; 5,000 items in one answer were 740 KB.
+ */
+export const EXTERNAL_ITEMS_PAGE = { default: 200, max: 500 } as const;
 const offset = z
   .string()
   .regex(/^\d+$/, 'Must be a whole number')

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Actor } from '../../http/actor.js';
 import { parseJson } from '../../lib/json.js';
 import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
@@ -20,25 +19,22 @@ const ACTIVITY_LIST: ListSpec = {
 /**
  * GET …/activity: the audit events of the budget, its items, its reviews and its change orders,
  * newest first, in the shape of the company activity (src/components/ActivityList.tsx shows both).
- * Item, review and change-order events are recorded under their own ids and found through the rows
- * the budget has; an item's deletion is recorded on the budget itself. Every company related to the
- * project reads it whole: it holds nothing they cannot already read in the budget.
+ * Each such event carries the budget it belongs to (`audit_events.budget_id`, set by the database
+ * when the event is recorded; migration 0013), so the page is read newest first from
+ * audit_budget_idx and counted there, whatever the size of the trail: finding the events through
+ * every item, review and change order of the budget and sorting them all cost 30–100 ms at 5,000
+ * items, and scanned the whole trail on PostgreSQL. An item's deletion is recorded on the budget
+ * itself; a deleted item's or change order's own events leave the activity with it. Every company
+ * related to the project reads it whole: it holds nothing they cannot already read in the budget.
  */
 export async function budgetActivity(services: Services, actor: Actor, params: BudgetParams, query: RawListQuery) {
   const list = parseListQuery(ACTIVITY_LIST, query);
   const { budget } = await budgetScope(services.db, actor, params);
-  const of = (table: 'budget_items' | 'budget_reviews' | 'change_orders') => sql`(select cast(x.id as text) from ${sql.table(table)} x where x.budget_id = ${budget.id})`;
-  const base = services.db
-    .selectFrom('audit_events as a')
+  const events = services.db.selectFrom('audit_events as a').where('a.budget_id', '=', budget.id);
+  const base = events
     .leftJoin('users as u', 'u.id', 'a.actor_user_id')
-    .select(['a.id', 'a.entity_type', 'a.entity_id', 'a.action', 'a.changes', 'a.created_at', 'a.actor_user_id', 'u.name as actor_name'])
-    .where(
-      sql<boolean>`((a.entity_type = 'budget' and a.entity_id = ${String(budget.id)})
-        or (a.entity_type = 'budget_item' and a.entity_id in ${of('budget_items')})
-        or (a.entity_type = 'budget_review' and a.entity_id in ${of('budget_reviews')})
-        or (a.entity_type = 'change_order' and a.entity_id in ${of('change_orders')}))`,
-    );
-  const page = await runList(base, list);
+    .select(['a.id', 'a.entity_type', 'a.entity_id', 'a.action', 'a.changes', 'a.created_at', 'a.actor_user_id', 'u.name as actor_name']);
+  const page = await runList(base, list, { base: events.select('a.id'), aliases: ['a'] });
   return {
     total: page.total,
     rows: page.rows.map((r) => ({

@@ -7,6 +7,7 @@ import { badRequest, notFound, type AppError } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import { projectAccess, visibleToCompany } from '../projects/project-access.js';
 import { readSum, sumProduct } from '../../lib/exact-sum.js';
+import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
 
 /**
  * The budgets a figure reads and the item categories it keeps. companyId names whose budget: the
@@ -104,9 +105,22 @@ export async function budgetDistribution(services: Services, actor: Actor, proje
   };
 }
 
-/** Σ of accepted change orders' new and previous amounts, for the item `bi`. */
-const acceptedTo = sql<string | null>`(select ${sumProduct('co.quantity', 'co.price_cents')} from change_orders co where co.budget_item_id = bi.id and co.status = 'accepted')`;
-const acceptedFrom = sql<string | null>`(select ${sumProduct('co.previous_quantity', 'co.previous_price_cents')} from change_orders co where co.budget_item_id = bi.id and co.status = 'accepted')`;
+/**
+ * Accepted change orders per budget item of the set's budgets, grouped once and LEFT JOINed to the
+ * items (a correlated subquery per item row cost two lookups per row): Σ new and Σ previous amounts,
+ * exact (server/lib/exact-sum.ts), and their difference as a double, only to sort by.
+ */
+function acceptedByItem(db: Executor, set: FigureSet) {
+  return db
+    .selectFrom('change_orders as co')
+    .select('co.budget_item_id')
+    .select(sumProduct('co.quantity', 'co.price_cents').as('co_to'))
+    .select(sumProduct('co.previous_quantity', 'co.previous_price_cents').as('co_from'))
+    .select(sql<number>`sum(cast(co.quantity as double precision) * co.price_cents) - sum(cast(co.previous_quantity as double precision) * co.previous_price_cents)`.as('co_order'))
+    .where('co.status', '=', 'accepted')
+    .where('co.budget_id', 'in', set.budgetIds)
+    .groupBy('co.budget_item_id');
+}
 
 /** The same sums over every item of the set. */
 function acceptedTotals(db: Executor, set: FigureSet) {
@@ -121,28 +135,54 @@ function acceptedTotals(db: Executor, set: FigureSet) {
 }
 
 /**
+ * The details' rows are a list (json-server paging, PAGE_SIZE: 25 by default, 200 at most) sorted by
+ * these fields, by item name unless told; amounts sort on a double-precision product (order only: the
+ * exact amounts are computed per row in BigInt). Nothing filters them but the path's company and
+ * category.
+ */
+const DETAILS_LIST: ListSpec = {
+  fields: {
+    budgetItemId: { column: 'bi.id', type: 'number', sort: true },
+    itemName: { column: 'i.name', type: 'text', sort: true },
+    unit: { column: 'i.unit', type: 'text', sort: true, nullable: true },
+    categoryName: { column: 'c.name', type: 'text', sort: true, nullable: true },
+    quantity: { column: 'bi.quantity', type: 'number', sort: true },
+    price: { column: 'bi.price_cents', type: 'number', sort: true },
+    plannedAmount: { column: 'planned_order', type: 'number', sort: true },
+    changeOrderAmount: { column: 'change_order_order', type: 'number', sort: true },
+  },
+  defaultSort: [{ field: 'itemName', order: 'asc' }],
+  tiebreaker: 'bi.id',
+};
+
+/**
  * GET /projects/{id}/budget-details/{companyId}/{categoryId}: per budget item, its planned amount
  * (quantity × price as it stands, accepted change orders included) and what accepted change orders
- * added to it (Σ new − previous amount); totals are summed in SQL. Produced and billed amounts come
- * with productions and invoices (issue 9): until then they are 0 and the remaining amount is the
- * planned one.
+ * added to it (Σ new − previous amount), a page of rows at a time (`_start`, `_end`, `_sort`,
+ * `_order`); `itemCount` and the totals are over every row of the set, summed in SQL. Produced and
+ * billed amounts come with productions and invoices (issue 9): until then they are 0 and the
+ * remaining amount is the planned one.
  */
-export async function budgetDetails(services: Services, actor: Actor, projectId: number, companyId: number, categoryId: number): Promise<BudgetDetails> {
+export async function budgetDetails(services: Services, actor: Actor, projectId: number, companyId: number, categoryId: number, query: RawListQuery): Promise<BudgetDetails> {
+  const list = parseListQuery(DETAILS_LIST, query);
   const db = services.db;
   const set = await figureSet(db, actor, projectId, companyId, categoryId, PATH_REFUSALS);
-  const rows = await setItems(db, set)
-    .select(['bi.id', 'i.name', 'i.unit', 'c.name as category_name', 'bi.quantity', 'bi.price_cents'])
-    .select(acceptedTo.as('co_to'))
-    .select(acceptedFrom.as('co_from'))
-    .orderBy('i.name')
-    .orderBy('bi.id')
-    .execute();
-  const totals = await setItems(db, set).select(sumProduct('bi.quantity', 'bi.price_cents').as('planned')).executeTakeFirstOrThrow();
-  const accepted = await acceptedTotals(db, set);
-  const planned = readSum(totals.planned);
+  const totals = setItems(db, set).select(sql<number>`count(*)`.as('n')).select(sumProduct('bi.quantity', 'bi.price_cents').as('planned')).executeTakeFirstOrThrow();
+  const base = setItems(db, set)
+    .leftJoin(acceptedByItem(db, set).as('ac'), 'ac.budget_item_id', 'bi.id')
+    .select(['bi.id', 'i.name', 'i.unit', 'c.name as category_name', 'bi.quantity', 'bi.price_cents', 'ac.co_to', 'ac.co_from'])
+    .select(sql<number>`cast(bi.quantity as double precision) * bi.price_cents`.as('planned_order'))
+    .select(sql<number>`coalesce(ac.co_order, 0)`.as('change_order_order'));
+  const [page, sums, accepted] = await Promise.all([
+    // Nothing filters the rows, so their count is the totals' own.
+    runList(base, list, { base: setItems(db, set).select('bi.id'), aliases: ['bi', 'i'], unfilteredTotal: async () => Number((await totals).n) }),
+    totals,
+    acceptedTotals(db, set),
+  ]);
+  const planned = readSum(sums.planned);
   const produced = 0n;
   return {
-    rows: rows.map((r) => {
+    rows: page.rows.map((r) => {
       const amount = BigInt(r.quantity) * BigInt(r.price_cents);
       return {
         budgetItemId: r.id,
@@ -159,6 +199,7 @@ export async function budgetDetails(services: Services, actor: Actor, projectId:
         remainingAmount: centsToMoney(amount - produced),
       };
     }),
+    itemCount: page.total,
     totals: {
       plannedAmount: centsToMoney(planned),
       changeOrderAmount: centsToMoney(readSum(accepted.to) - readSum(accepted.from)),

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, CircularProgress, Container, Divider, Paper, Stack, Typography } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { BUDGET_MESSAGES, SIGNED_APPROVAL_REASON, type ExternalBudgetReview } from '../../../resources/budget';
 import { externalReviewPaths, type ExternalReviewOutcome } from '../../../resources/budget-review';
@@ -18,6 +18,10 @@ type Outcome = ExternalReviewOutcome | null;
 
 /** A link that no longer works answers 404 or 410 with its reason. */
 const isGone = (err: unknown) => [404, 410].includes((err as ApiError).statusCode);
+
+/** Items come a page at a time (the server's default page; it answers 500 at most); the totals are always over all of them. */
+export const ITEMS_PAGE = 200;
+const itemsPage = (path: string, start: number) => `${path}?_start=${start}&_end=${start + ITEMS_PAGE}`;
 
 /**
  * projects/:projectId/budget/:budgetHash/review/:reviewHash/:action: the external budget review
@@ -38,7 +42,7 @@ export function BudgetReviewPage() {
   useEffect(() => {
     const controller = new AbortController();
     setLoaded({ state: 'loading' });
-    apiFetch<ExternalBudgetReview>(paths.review, { anonymous: true, quiet: true, signal: controller.signal })
+    apiFetch<ExternalBudgetReview>(itemsPage(paths.review, 0), { anonymous: true, quiet: true, signal: controller.signal })
       .then(({ data }) => {
         setLoaded({ state: 'ready', view: data });
         if (action === 'approve' || action === 'reject') setDialog(action);
@@ -48,6 +52,20 @@ export function BudgetReviewPage() {
       });
     return () => controller.abort();
   }, [paths, action]);
+
+  /** The next page of items, added below those shown; a link that stopped working says so instead. */
+  const showMore = useCallback(async () => {
+    if (loaded.state !== 'ready') return;
+    const { data } = await apiFetch<ExternalBudgetReview>(itemsPage(paths.review, loaded.view.items.length), { anonymous: true, quiet: true }).catch((err: ApiError) => {
+      if (isGone(err)) setLoaded({ state: 'gone', message: err.message || BUDGET_MESSAGES.linkUsed });
+      throw err;
+    });
+    setLoaded((now) => {
+      if (now.state !== 'ready') return now;
+      const seen = new Set(now.view.items.map((i) => i.id));
+      return { state: 'ready', view: { ...now.view, items: [...now.view.items, ...data.items.filter((i) => !seen.has(i.id))] } };
+    });
+  }, [loaded, paths]);
 
   const decided = (err: unknown) => {
     if (isGone(err)) setLoaded({ state: 'gone', message: (err as ApiError).message || BUDGET_MESSAGES.linkUsed });
@@ -101,6 +119,7 @@ export function BudgetReviewPage() {
             outcome={outcome}
             failure={failure}
             pdfPath={paths.pdf}
+            onShowMore={showMore}
             onApprove={() => setDialog('approve')}
             onReject={() => setDialog('reject')}
           />
@@ -139,6 +158,7 @@ function Review({
   outcome,
   failure,
   pdfPath,
+  onShowMore,
   onApprove,
   onReject,
 }: {
@@ -146,6 +166,7 @@ function Review({
   outcome: Outcome;
   failure: string | null;
   pdfPath: string;
+  onShowMore: () => Promise<void>;
   onApprove: () => void;
   onReject: () => void;
 }) {
@@ -213,11 +234,7 @@ function Review({
               Items ({budget.itemCount})
             </Typography>
             <BudgetItemsTable items={items} />
-            {items.length < budget.itemCount && (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                The first {items.length.toLocaleString('en-US')} items are listed; the total covers all {budget.itemCount.toLocaleString('en-US')}.
-              </Typography>
-            )}
+            {items.length < budget.itemCount && <MoreItems shown={items.length} count={budget.itemCount} onShowMore={onShowMore} />}
           </Box>
         </Stack>
       </Paper>
@@ -243,6 +260,38 @@ function Review({
             </Button>
           </Stack>
         </Paper>
+      )}
+    </Stack>
+  );
+}
+
+/** How many items are shown of how many, and a button that adds the next page of them (the totals above already cover every item). */
+function MoreItems({ shown, count, onShowMore }: { shown: number; count: number; onShowMore: () => Promise<void> }) {
+  const [loading, setLoading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const more = async () => {
+    setLoading(true);
+    setFailure(null);
+    try {
+      await onShowMore();
+    } catch (err) {
+      setFailure((err as Error).message || 'The items could not be loaded. Try again.');
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} alignItems={{ xs: 'stretch', sm: 'center' }} sx={{ mt: 1.5 }}>
+      <Typography variant="body2" color="text.secondary" role="status" sx={{ flex: 1 }}>
+        Showing {shown.toLocaleString('en-US')} of {count.toLocaleString('en-US')} items; the totals cover all of them.
+      </Typography>
+      <Button variant="outlined" onClick={more} disabled={loading} startIcon={loading ? <CircularProgress size={16} /> : undefined}>
+        Show more items
+      </Button>
+      {failure && (
+        <Alert severity="error" sx={{ py: 0 }}>
+          {failure}
+        </Alert>
       )}
     </Stack>
   );

@@ -1,4 +1,5 @@
 import { defineRoute } from '../../../http/route.js';
+import { sendPage } from '../../../lib/list-query.js';
 import { externalReview as review } from '../external-review.js';
 import { externalQuery, linkParams } from '../review-params.js';
 
@@ -8,9 +9,13 @@ export const externalReview = defineRoute({
   access: 'public',
   rateLimited: true,
   summary:
-    'The budget an external review link opens, without a session: the review, the project, the totals and the items (_start/_end page them, 5,000 at most); a used, revoked, expired or wrong link is a 410',
+    'The budget an external review link opens, without a session: the review, the project, the totals over every item (budget.itemCount, also X-Total-Count) and one page of the items in the order they were added (_start/_end: 200 by default, 500 at most); a used, revoked, expired or wrong link is a 410',
   tags: ['budget reviews'],
   params: linkParams,
   query: externalQuery,
-  handler: ({ services, params, query }) => review(services, params.budgetHash, params.reviewHash, query),
+  handler: async ({ services, params, query, reply }) => {
+    const answer = await review(services, params.budgetHash, params.reviewHash, query);
+    sendPage(reply, { rows: answer.items, total: answer.budget.itemCount });
+    return answer;
+  },
 });

@@ -1,6 +1,26 @@
-import { Alert, Box, LinearProgress, MenuItem, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  LinearProgress,
+  MenuItem,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { useOne } from '@refinedev/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { BudgetDetails, BudgetDistribution } from '../../../../resources/budget';
 import { formatMoney } from '../../../../resources/money';
 import { BUDGET_RESOURCES, type BudgetPaths } from './budget-api';
@@ -8,22 +28,56 @@ import { BUDGET_RESOURCES, type BudgetPaths } from './budget-api';
 /** A share as the API answers it, a percent of the total. */
 const sharePercent = (share: number) => Math.max(0, Math.min(100, share));
 
+/** The details' rows come a page at a time; the server's default and largest pages are 25 and 200. */
+const PAGE_SIZES = [25, 50, 100];
+type DetailsSort = { field: 'itemName' | 'plannedAmount' | 'changeOrderAmount'; order: 'asc' | 'desc' };
+const BY_NAME: DetailsSort = { field: 'itemName', order: 'asc' };
+
 /**
  * The budget's figures: planned money per item category (budget-distribution) as bars, and per item
- * the planned amount against change orders, production and billing (budget-details), with totals.
- * Both follow the category chosen.
+ * the planned amount against change orders, production and billing (budget-details), paged and
+ * sorted on the server, with the totals over every item of the category. Both follow the category
+ * chosen.
  */
 export function BudgetFigures({ paths, companyId }: { paths: BudgetPaths; companyId: number }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [categoryId, setCategoryId] = useState(0);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
+  const [sort, setSort] = useState<DetailsSort>(BY_NAME);
   const all = useFigures<BudgetDistribution>(paths.distribution(companyId, 0));
   const distribution = useFigures<BudgetDistribution>(paths.distribution(companyId, categoryId));
-  const details = useFigures<BudgetDetails>(paths.details(companyId, categoryId));
+  const pageQuery = new URLSearchParams({ _start: String(page * pageSize), _end: String((page + 1) * pageSize), _sort: sort.field, _order: sort.order });
+  // The page shown stays while the next one loads.
+  const details = useFigures<BudgetDetails>(`${paths.details(companyId, categoryId)}?${pageQuery}`, true);
   const categories = (all.data?.categories ?? []).filter((c) => c.categoryId !== null);
+  // Money sorts largest first on the first press, names from A.
+  const sortBy = (field: DetailsSort['field']) => {
+    setSort(sort.field === field ? { field, order: sort.order === 'asc' ? 'desc' : 'asc' } : { field, order: field === 'itemName' ? 'asc' : 'desc' });
+    setPage(0);
+  };
+  const sortable = (field: DetailsSort['field'], label: ReactNode) => (
+    <TableSortLabel active={sort.field === field} direction={sort.field === field ? sort.order : field === 'itemName' ? 'asc' : 'desc'} onClick={() => sortBy(field)}>
+      {label}
+    </TableSortLabel>
+  );
+  const sortedAs = (field: DetailsSort['field']) => (sort.field === field ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined);
 
   return (
     <Stack spacing={3}>
       {categories.length > 0 && (
-        <TextField select label="Category" value={categoryId} onChange={(e) => setCategoryId(Number(e.target.value))} sx={{ maxWidth: 320 }} size="small">
+        <TextField
+          select
+          label="Category"
+          value={categoryId}
+          onChange={(e) => {
+            setCategoryId(Number(e.target.value));
+            setPage(0);
+          }}
+          sx={{ maxWidth: 320 }}
+          size="small"
+        >
           <MenuItem value={0}>All categories</MenuItem>
           {categories.map((c) => (
             <MenuItem key={c.categoryId} value={c.categoryId!}>
@@ -76,59 +130,97 @@ export function BudgetFigures({ paths, companyId }: { paths: BudgetPaths; compan
           <Skeleton variant="rounded" height={160} />
         ) : details.failure ? (
           <Alert severity="error">The details could not be loaded. {details.failure}</Alert>
-        ) : !details.data?.rows.length ? (
+        ) : !details.data?.itemCount ? (
           <Typography color="text.secondary">No items yet.</Typography>
         ) : (
-          <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-            <Table size="small" aria-labelledby="details-title">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Item</TableCell>
-                  <TableCell align="right">Planned</TableCell>
-                  <TableCell align="right">Change orders</TableCell>
-                  <TableCell align="right">Produced</TableCell>
-                  <TableCell align="right">Billed</TableCell>
-                  <TableCell align="right">Remaining</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {details.data.rows.map((r) => (
-                  <TableRow key={r.budgetItemId}>
-                    <TableCell sx={{ minWidth: 140 }}>
-                      {r.itemName}
+          <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, position: 'relative' }}>
+            {details.fetching && <LinearProgress aria-label="Loading items" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />}
+            <TableContainer>
+              <Table size="small" aria-labelledby="details-title" aria-busy={details.fetching}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell aria-sort={sortedAs('itemName')}>{sortable('itemName', 'Item')}</TableCell>
+                    <TableCell align="right" aria-sort={sortedAs('plannedAmount')}>
+                      {sortable('plannedAmount', 'Planned')}
+                    </TableCell>
+                    <TableCell align="right" aria-sort={sortedAs('changeOrderAmount')}>
+                      {sortable('changeOrderAmount', 'Change orders')}
+                    </TableCell>
+                    <TableCell align="right">Produced</TableCell>
+                    <TableCell align="right">Billed</TableCell>
+                    <TableCell align="right">Remaining</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {details.data.rows.map((r) => (
+                    <TableRow key={r.budgetItemId}>
+                      <TableCell sx={{ minWidth: 140 }}>
+                        {r.itemName}
+                        <Typography variant="caption" color="text.secondary" display="block">
+                          {r.quantity}
+                          {r.unit ? ` ${r.unit}` : ''} × {formatMoney(r.price)}
+                        </Typography>
+                      </TableCell>
+                      <TableCell align="right">{formatMoney(r.plannedAmount)}</TableCell>
+                      <TableCell align="right">{formatMoney(r.changeOrderAmount)}</TableCell>
+                      <TableCell align="right">{formatMoney(r.producedAmount)}</TableCell>
+                      <TableCell align="right">{formatMoney(r.billedAmount)}</TableCell>
+                      <TableCell align="right">{formatMoney(r.remainingAmount)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+                <TableFooter>
+                  <TableRow sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem', borderBottom: 0 } }}>
+                    <TableCell>
+                      Total
                       <Typography variant="caption" color="text.secondary" display="block">
-                        {r.quantity}
-                        {r.unit ? ` ${r.unit}` : ''} × {formatMoney(r.price)}
+                        {details.data.itemCount.toLocaleString('en-US')} {details.data.itemCount === 1 ? 'item' : 'items'}
                       </Typography>
                     </TableCell>
-                    <TableCell align="right">{formatMoney(r.plannedAmount)}</TableCell>
-                    <TableCell align="right">{formatMoney(r.changeOrderAmount)}</TableCell>
-                    <TableCell align="right">{formatMoney(r.producedAmount)}</TableCell>
-                    <TableCell align="right">{formatMoney(r.billedAmount)}</TableCell>
-                    <TableCell align="right">{formatMoney(r.remainingAmount)}</TableCell>
+                    <TableCell align="right">{formatMoney(details.data.totals.plannedAmount)}</TableCell>
+                    <TableCell align="right">{formatMoney(details.data.totals.changeOrderAmount)}</TableCell>
+                    <TableCell align="right">{formatMoney(details.data.totals.producedAmount)}</TableCell>
+                    <TableCell align="right">{formatMoney(details.data.totals.billedAmount)}</TableCell>
+                    <TableCell align="right">{formatMoney(details.data.totals.remainingAmount)}</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-              <TableFooter>
-                <TableRow sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' } }}>
-                  <TableCell>Total</TableCell>
-                  <TableCell align="right">{formatMoney(details.data.totals.plannedAmount)}</TableCell>
-                  <TableCell align="right">{formatMoney(details.data.totals.changeOrderAmount)}</TableCell>
-                  <TableCell align="right">{formatMoney(details.data.totals.producedAmount)}</TableCell>
-                  <TableCell align="right">{formatMoney(details.data.totals.billedAmount)}</TableCell>
-                  <TableCell align="right">{formatMoney(details.data.totals.remainingAmount)}</TableCell>
-                </TableRow>
-              </TableFooter>
-            </Table>
-          </TableContainer>
+                </TableFooter>
+              </Table>
+            </TableContainer>
+            {details.data.itemCount > PAGE_SIZES[0]! && (
+              <TablePagination
+                component="div"
+                count={details.data.itemCount}
+                page={page}
+                onPageChange={(_e, next) => setPage(next)}
+                rowsPerPage={pageSize}
+                rowsPerPageOptions={phone ? [] : PAGE_SIZES}
+                onRowsPerPageChange={(e) => {
+                  setPageSize(Number(e.target.value));
+                  setPage(0);
+                }}
+                sx={{ borderTop: 1, borderColor: 'divider' }}
+              />
+            )}
+          </Box>
         )}
       </Box>
     </Stack>
   );
 }
 
-/** One figures answer, refreshed with the rest of the budget after a change. */
-function useFigures<T extends object>(path: string) {
-  const { result, query } = useOne<T & { id?: string }>({ resource: BUDGET_RESOURCES.figures, id: path, meta: { itemPath: path }, errorNotification: false });
-  return { data: result as T | undefined, loading: query.isLoading, failure: query.isError ? (query.error?.message ?? 'Try again later.') : null };
+/** One figures answer, refreshed with the rest of the budget after a change; `keepPrevious` shows the last answer while another path loads. */
+function useFigures<T extends object>(path: string, keepPrevious = false) {
+  const { result, query } = useOne<T & { id?: string }>({
+    resource: BUDGET_RESOURCES.figures,
+    id: path,
+    meta: { itemPath: path },
+    errorNotification: false,
+    queryOptions: keepPrevious ? { placeholderData: (previous) => previous } : undefined,
+  });
+  return {
+    data: result as T | undefined,
+    loading: query.isLoading,
+    fetching: query.isFetching,
+    failure: query.isError ? (query.error?.message ?? 'Try again later.') : null,
+  };
 }
