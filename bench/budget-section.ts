@@ -9,6 +9,7 @@ import { openDatabase } from '../server/db/index.js';
 import { hashToken } from '../server/lib/tokens.js';
 import { allRoutes } from '../server/modules/index.js';
 import { measure, type Measured, type Target } from './measure.js';
+import { seedCall } from './seed-sql.js';
 
 export const BUDGET_VOLUME = { items: 5_000, changeOrders: 500, categories: 20, comments: 500, reviews: 3 };
 /** The bar for every call of the budget section: p95 under this, at BUDGET_CONNECTIONS. */
@@ -63,16 +64,8 @@ export interface BudgetSectionRun {
   results: Partial<Record<BudgetCall, Outcome & { route: string }>>;
 }
 
-async function call(baseUrl: string, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${baseUrl}/api/v1${url}`, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`seeding the budget section: ${method} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text);
-}
+const call = (baseUrl: string, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
+  seedCall('the budget section', baseUrl, method, url, body, headers);
 
 const THINGS = ['Conduit', 'Handhole', 'Pedestal', 'Vault', 'Splice', 'Trench', 'Bore', 'Restoration', 'Sidewalk', 'Curb', 'Asphalt', 'Fiber'];
 const UNITS = ['LF', 'EA', 'SF', 'CY', 'HR'];

@@ -3,13 +3,23 @@
 // Writes bench/results.json and prints a table. Exits 1 when any measured request is not 2xx or a
 // bar is missed. `npm run bench -- --before` also keeps this run as the "before" of later runs.
 // `npm run bench -- --only budget` runs only the budget section's scenario and merges its results
-// into bench/results.json (`budgetSection`), leaving the rest of the file as it was.
+// into bench/results.json (`budgetSection`), leaving the rest of the file as it was; `--only
+// productions` does the same for the productions and invoices scenario (`productionsInvoices`), and
+// `--only field` for issue 10's tasks, logs, calendar and map (`fieldOperations`).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchBudgetSection, budgetFailures, printBudgetSection, seedBudgetSection, type BudgetSectionRun } from './budget-section.js';
 import { benchFileTransfer, TRANSFER_MB, type TransferResult } from './file-transfer.js';
+import {
+  benchProductionsInvoices,
+  printProductionsInvoices,
+  productionFailures,
+  seedProductionsInvoices,
+  type ProductionsInvoicesRun,
+} from './productions-invoices.js';
+import { benchFieldOperations, fieldFailures, printFieldOperations, seedFieldOperations, type FieldOperationsRun } from './field-operations.js';
 import { CONNECTIONS, DURATION_SEC, measure, type Measured, type Target } from './measure.js';
 import { PASSWORD, seed, type Seeded } from './seed.js';
 import { randomFullName, seedVolume, SOUGHT_SURNAME, VOLUME, type Volume } from './seed-volume.js';
@@ -49,6 +59,10 @@ interface DatabaseRun {
   transfer: TransferResult | { error: string };
   /** Issue 8: every call of a project's budget section, over a budget of 5,000 items and 500 change orders. */
   budget: BudgetSectionRun | { error: string };
+  /** Issue 9: 100,000 productions of 1,000,000 items; the list, the billable productions, the daily sheet, an invoice of 5,000 lines. */
+  productions: ProductionsInvoicesRun | { error: string };
+  /** Issue 10: 200,000 tasks and 100,000 logs; the task pages, a month of the calendar, the map's check-ins of a project. */
+  fieldOperations: FieldOperationsRun | { error: string };
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -60,6 +74,30 @@ async function budgetSection(server: { baseUrl: string; dataDir: string }, datab
     const seeded = await seedBudgetSection(server.baseUrl, { databaseUrl, dataDir: server.dataDir });
     log(`  done in ${seeded.seconds} s`);
     return await benchBudgetSection(server.baseUrl, seeded, log);
+  } catch (err) {
+    return { error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/** Seeds the productions and invoices scenario into the running server and measures its calls. */
+async function productionsScenario(server: { baseUrl: string; dataDir: string }, databaseUrl: string | null): Promise<ProductionsInvoicesRun | { error: string }> {
+  try {
+    log('  productions and invoices: seeding a project with 100,000 productions (through the API, the volume in SQL) ...');
+    const seeded = await seedProductionsInvoices(server.baseUrl, { databaseUrl, dataDir: server.dataDir, log });
+    log(`  done in ${seeded.seconds.total} s (API ${seeded.seconds.api} s, SQL ${seeded.seconds.volume} s, statistics ${seeded.seconds.analyze} s)`);
+    return await benchProductionsInvoices(server.baseUrl, seeded, log);
+  } catch (err) {
+    return { error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/** Seeds the field operations scenario into the running server and measures its calls. */
+async function fieldScenario(server: { baseUrl: string; dataDir: string }, databaseUrl: string | null): Promise<FieldOperationsRun | { error: string }> {
+  try {
+    log('  field operations: seeding 200,000 tasks and 100,000 logs (through the API, the volume in SQL) ...');
+    const seeded = await seedFieldOperations(server.baseUrl, { databaseUrl, dataDir: server.dataDir, log });
+    log(`  done in ${seeded.seconds.total} s (API ${seeded.seconds.api} s, SQL ${seeded.seconds.volume} s, statistics ${seeded.seconds.analyze} s)`);
+    return await benchFieldOperations(server.baseUrl, seeded, log);
   } catch (err) {
     return { error: err instanceof Error ? err.message : String(err) };
   }
@@ -213,6 +251,8 @@ async function benchDatabase(database: DatabaseRun['database'], databaseUrl: str
       }
     }
     const budget = await budgetSection(server, schema?.url ?? null);
+    const productions = await productionsScenario(server, schema?.url ?? null);
+    const fieldOperations = await fieldScenario(server, schema?.url ?? null);
     // autocannon drops its sockets mid-request at the end of a run; let those handlers finish
     // before SIGTERM closes the database under them.
     await new Promise((r) => setTimeout(r, 1000));
@@ -225,7 +265,7 @@ async function benchDatabase(database: DatabaseRun['database'], databaseUrl: str
     }
     const loadAverage = { start: round2(loadAtStart), end: round2(os.loadavg()[0]!) };
     const { owner, someone: _someone, ...counts } = seeded;
-    return { database, loadAverage, seeded: { ...counts, listOwnerCompanies: owner.companies, volume: { ...VOLUME, ...volume } }, results, latency, transfer, budget };
+    return { database, loadAverage, seeded: { ...counts, listOwnerCompanies: owner.companies, volume: { ...VOLUME, ...volume } }, results, latency, transfer, budget, productions, fieldOperations };
   } finally {
     await server?.stop();
     await schema?.drop();
@@ -279,7 +319,7 @@ function failures(run: DatabaseRun): string[] {
           .filter((k) => t[k] < TRANSFER_MIN_RATIO)
           .map((k) => `${run.database} file transfer: ${k} ${t[k]}, under the ${TRANSFER_MIN_RATIO} bar`);
   const budget = 'error' in run.budget ? [`${run.database} budget section: ${run.budget.error}`] : budgetFailures(run.database, run.budget);
-  return [...measured, ...bar, ...bars, ...transfer, ...budget];
+  return [...measured, ...bar, ...bars, ...transfer, ...budget, ...productionProblems(run.database, run.productions), ...fieldProblems(run.database, run.fieldOperations)];
 }
 
 /** The budget section's results of each database, as results.json keeps them. */
@@ -294,35 +334,67 @@ const budgetReport = (runs: Array<{ database: string; budget: BudgetSectionRun |
   };
 };
 
-/**
- * `--only budget`: the budget section's scenario alone, on a server of its own per database. Its
- * results replace `budgetSection` in results.json; the other benchmarks' results stay as they were.
- */
-async function onlyBudget() {
-  const runs: Array<{ database: 'sqlite' | 'postgres'; budget: BudgetSectionRun | { error: string } }> = [];
+const productionProblems = (database: string, r: ProductionsInvoicesRun | { error: string }) =>
+  'error' in r ? [`${database} productions and invoices: ${r.error}`] : productionFailures(database, r);
+
+const fieldProblems = (database: string, r: FieldOperationsRun | { error: string }) =>
+  'error' in r ? [`${database} field operations: ${r.error}`] : fieldFailures(database, r);
+
+/** The field operations scenario's results of each database, as results.json keeps them. */
+const fieldReport = (runs: Array<{ database: string; fieldOperations: FieldOperationsRun | { error: string } }>) => {
+  const problems = runs.flatMap((r) => fieldProblems(r.database, r.fieldOperations));
+  return {
+    runAt: new Date().toISOString(),
+    commit: commit(),
+    ...Object.fromEntries(runs.map((r) => [r.database, r.fieldOperations])),
+    ok: problems.length === 0,
+    ...(problems.length ? { failures: problems } : {}),
+  };
+};
+
+/** The productions scenario's results of each database, as results.json keeps them. */
+const productionsReport = (runs: Array<{ database: string; productions: ProductionsInvoicesRun | { error: string } }>) => {
+  const problems = runs.flatMap((r) => productionProblems(r.database, r.productions));
+  return {
+    runAt: new Date().toISOString(),
+    commit: commit(),
+    ...Object.fromEntries(runs.map((r) => [r.database, r.productions])),
+    ok: problems.length === 0,
+    ...(problems.length ? { failures: problems } : {}),
+  };
+};
+
+/** Each database in turn on a server of its own: SQLite, and PostgreSQL when BENCH_DATABASE_URL is set. */
+async function eachDatabase<T>(work: (server: { baseUrl: string; dataDir: string }, url: string | null) => Promise<T>, failed: (error: string) => T) {
+  const runs: Array<{ database: 'sqlite' | 'postgres'; outcome: T }> = [];
   for (const [database, url] of [['sqlite', null], ...(process.env.BENCH_DATABASE_URL ? [['postgres', process.env.BENCH_DATABASE_URL]] : [])] as Array<['sqlite' | 'postgres', string | null]>) {
     log(`\n== ${database}: starting the server`);
     const schema = url ? await freshPostgresSchema(url) : null;
     let server: Awaited<ReturnType<typeof startServer>> | null = null;
     try {
       server = await startServer(schema?.url ?? null);
-      runs.push({ database, budget: await budgetSection(server, schema?.url ?? null) });
+      runs.push({ database, outcome: await work(server, schema?.url ?? null) });
       await new Promise((r) => setTimeout(r, 1000));
     } catch (err) {
-      runs.push({ database, budget: { error: err instanceof Error ? err.message : String(err) } });
+      runs.push({ database, outcome: failed(err instanceof Error ? err.message : String(err)) });
     } finally {
       await server?.stop();
       await schema?.drop();
     }
   }
   if (!process.env.BENCH_DATABASE_URL) log('\n(PostgreSQL not measured: set BENCH_DATABASE_URL=postgres://... to add it)');
+  return runs;
+}
+
+/** Replaces one section of results.json, leaving the others as they were. */
+function mergeResults(key: string, section: unknown) {
   const file = path.join(ROOT, 'bench', 'results.json');
   const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-  const section = budgetReport(runs);
-  writeFileSync(file, `${JSON.stringify({ ...previous, budgetSection: section }, null, 2)}\n`);
-  const problems = section.failures ?? [];
-  for (const r of runs) if (!('error' in r.budget)) printBudgetSection(r.database, r.budget, log);
-  log(`Budget section results merged into ${path.relative(process.cwd(), file)} (budgetSection)`);
+  writeFileSync(file, `${JSON.stringify({ ...previous, [key]: section }, null, 2)}\n`);
+  log(`Results merged into ${path.relative(process.cwd(), file)} (${key})`);
+}
+
+function exitWith(problems: string[]): never {
   if (problems.length) {
     process.stderr.write(`\nBENCH FAILED: ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
     process.exit(1);
@@ -330,12 +402,56 @@ async function onlyBudget() {
   process.exit(0);
 }
 
+/**
+ * `--only productions`: the productions and invoices scenario alone, on a server of its own per
+ * database; its results replace `productionsInvoices` in results.json.
+ */
+async function onlyProductions(): Promise<never> {
+  const runs = (await eachDatabase<ProductionsInvoicesRun | { error: string }>((server, url) => productionsScenario(server, url), (error) => ({ error }))).map((r) => ({
+    database: r.database,
+    productions: r.outcome,
+  }));
+  const section = productionsReport(runs);
+  for (const r of runs) if (!('error' in r.productions)) printProductionsInvoices(r.database, r.productions, log);
+  mergeResults('productionsInvoices', section);
+  exitWith(section.failures ?? []);
+}
+
+/**
+ * `--only budget`: the budget section's scenario alone, on a server of its own per database. Its
+ * results replace `budgetSection` in results.json; the other benchmarks' results stay as they were.
+ */
+async function onlyBudget(): Promise<never> {
+  const runs = (await eachDatabase<BudgetSectionRun | { error: string }>((server, url) => budgetSection(server, url), (error) => ({ error }))).map((r) => ({
+    database: r.database,
+    budget: r.outcome,
+  }));
+  const section = budgetReport(runs);
+  for (const r of runs) if (!('error' in r.budget)) printBudgetSection(r.database, r.budget, log);
+  mergeResults('budgetSection', section);
+  exitWith(section.failures ?? []);
+}
+
+/** `--only field`: the field operations scenario alone; its results replace `fieldOperations` in results.json. */
+async function onlyField(): Promise<never> {
+  const runs = (await eachDatabase<FieldOperationsRun | { error: string }>((server, url) => fieldScenario(server, url), (error) => ({ error }))).map((r) => ({
+    database: r.database,
+    fieldOperations: r.outcome,
+  }));
+  const section = fieldReport(runs);
+  for (const r of runs) if (!('error' in r.fieldOperations)) printFieldOperations(r.database, r.fieldOperations, log);
+  mergeResults('fieldOperations', section);
+  exitWith(section.failures ?? []);
+}
+
 const only = process.argv.find((a, i) => a.startsWith('--only=') || process.argv[i - 1] === '--only')?.replace('--only=', '');
-if (only !== undefined && only !== 'budget') {
-  process.stderr.write(`--only takes one scenario: budget (got ${only})\n`);
+if (only !== undefined && only !== 'budget' && only !== 'productions' && only !== 'field') {
+  process.stderr.write(`--only takes one scenario: budget, productions or field (got ${only})\n`);
   process.exit(2);
 }
 if (only === 'budget') await onlyBudget();
+if (only === 'productions') await onlyProductions();
+if (only === 'field') await onlyField();
 
 /** The numbers a later run is compared with: per database and endpoint, throughput, p95 and share of /health. */
 function summary(run: DatabaseRun) {
@@ -408,6 +524,8 @@ const report = {
   latencyAtLightLoad: { connections: LATENCY_CONNECTIONS, barP95Ms: LARGE_LIST_P95_MS, results: main?.latency ?? {} },
   fileTransfer: { minRatioToDiskCopy: TRANSFER_MIN_RATIO, ...(main?.transfer ?? {}) },
   budgetSection: budgetReport(runs),
+  productionsInvoices: productionsReport(runs),
+  fieldOperations: fieldReport(runs),
   ...(others.length ? { alsoMeasured: others } : {}),
   ok: problems.length === 0,
   ...(problems.length ? { failures: problems } : {}),
@@ -428,6 +546,8 @@ writeFileSync(file, `${JSON.stringify({ ...report, ...(before ? { before } : {})
 for (const run of runs) {
   printTable(run);
   if (!('error' in run.budget)) printBudgetSection(run.database, run.budget, log);
+  if (!('error' in run.productions)) printProductionsInvoices(run.database, run.productions, log);
+  if (!('error' in run.fieldOperations)) printFieldOperations(run.database, run.fieldOperations, log);
 }
 process.stdout.write('\nLogin is argon2-bound (deliberately slow, to make password guessing expensive).\n');
 process.stdout.write(`Results written to ${path.relative(process.cwd(), file)}\n`);

@@ -36,6 +36,23 @@ export const canOpenDashboard = (p: AccessProfile) =>
 export const canOpenReports = (p: AccessProfile) =>
   p.signedIn && !isPlainMember(p) && !roleIs(p, 'Claims', 'HumanResources') && holds(p, 'reports:view');
 export const canUseProjectBoard = (p: AccessProfile) => isCrewLeader(p);
+/** Approving or rejecting a production: productions:manage, and not a crew leader (who records but does not review). */
+export const canReviewProductions = (p: AccessProfile) => holds(p, 'productions:manage') && !isCrewLeader(p);
+/** Reviewing or reopening a daily log: logs:manage, or crews:manage (those who direct the crews whose days are logged). */
+export const canReviewLogs = (p: AccessProfile) => holds(p, 'logs:manage') || holds(p, 'crews:manage');
+
+/**
+ * Derived rules a route may require by name in place of a permission string (server/http/route.ts
+ * access `{ permission }`) and a resource may name as its view or manage right (useResource), with
+ * the words the access snapshot shows.
+ */
+export const DERIVED_RULES: Record<string, { allows: (p: AccessProfile) => boolean; means: string }> = {
+  'locate-view': { allows: canViewLocates, means: 'locate-manage or crews:manage' },
+  'locate-manage': { allows: canManageLocates, means: 'self:companies:view, partnerships:manage, roles:manage, memberships:manage or items:manage' },
+};
+
+/** A permission string, or a derived rule's name (DERIVED_RULES). */
+export const allows = (p: AccessProfile, need: string) => (DERIVED_RULES[need] ? DERIVED_RULES[need].allows(p) : holds(p, need));
 
 // CASL treats 'manage' and 'all' as wildcards unless told otherwise; ours are ordinary words.
 const OPTIONS = { anyAction: '_any', anySubjectType: '_any' };

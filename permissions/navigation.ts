@@ -46,6 +46,8 @@ export const NAV_GROUPS: NavGroup[] = [
       { id: 'invoices', title: 'Invoices', url: 'invoices', visible: can('invoices:view') },
       { id: 'damages', title: 'Damages', url: 'damages', visible: can('damages:view') },
       { id: 'footprints', title: 'Footprints', url: 'footprints', visible: all(can('footprints:view'), notClaimsOrHr) },
+      // Projects, check-ins, damages and footprints as layers; each layer also needs its own view permission.
+      { id: 'map', title: 'Map', url: 'map', visible: can('projects:view') },
     ],
   },
   {

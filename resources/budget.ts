@@ -328,7 +328,8 @@ export interface BudgetDistribution {
 
 /**
  * GET /projects/{id}/budget-details/{companyId}/{categoryId|all}: per budget item, planned against
- * produced and billed. `rows` is one page (`_start`/`_end`, 25 by default, 200 at most; `_sort`/`_order`
+ * produced (approved production at the item's current price) and billed (the budget company's
+ * invoices sent and not rejected or cancelled); remaining is planned − produced. `rows` is one page (`_start`/`_end`, 25 by default, 200 at most; `_sort`/`_order`
  * by the row's fields, item name by default); `itemCount` (also X-Total-Count) and `totals` are over
  * every row.
  */
@@ -342,22 +343,28 @@ export interface BudgetDetails {
     price: string;
     plannedAmount: string;
     changeOrderAmount: string;
+    /** A decimal written out ("12.5"): production quantities keep up to three decimals. */
     producedQuantity: string;
     producedAmount: string;
     billedAmount: string;
     remainingAmount: string;
+    /** More was produced than budgeted (producedQuantity > quantity): flagged, not refused. */
+    overBudget: boolean;
   }>;
   itemCount: number;
   totals: { plannedAmount: string; changeOrderAmount: string; producedAmount: string; billedAmount: string; remainingAmount: string };
 }
 
-/** POST /projects/{id}/budget-spent: planned against spent in the range. */
+/**
+ * POST /projects/{id}/budget-spent: planned against spent in the range (approved production dated
+ * in it, at the items' current prices) and billed of that production.
+ */
 export interface BudgetSpent {
   plannedAmount: string;
   spentAmount: string;
   billedAmount: string;
   percentSpent: number;
-  /** Spent per day in the range (empty until productions land). */
+  /** Spent per production day in the range, oldest first; days without approved production are left out. */
   series: Array<{ date: string; amount: string }>;
 }
 

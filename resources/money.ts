@@ -138,3 +138,29 @@ export const percentInput = z
     }
     return Number(e3);
   });
+
+/** Production and invoice quantities are decimals kept exactly with three places (integer thousandths). */
+export const QUANTITY_SCALE = 3;
+export const DECIMAL_QUANTITY_MESSAGE = 'Quantity must be a number from 0 to 1,000,000,000 with at most 3 decimals';
+/** Largest production quantity, in thousandths. */
+export const MAX_QUANTITY_E3 = 1_000_000_000_000n;
+
+/** A decimal quantity (number or decimal text, at most 3 decimals, 0 to 1,000,000,000); answers thousandths. */
+export const decimalQuantityInput = z
+  .union([z.number(), text()], { error: DECIMAL_QUANTITY_MESSAGE })
+  .transform((v, ctx) => {
+    const e3 = parseScaled(v, QUANTITY_SCALE);
+    if (e3 === null || e3 < 0n || e3 > MAX_QUANTITY_E3) {
+      ctx.addIssue({ code: 'custom', message: DECIMAL_QUANTITY_MESSAGE });
+      return z.NEVER;
+    }
+    return e3;
+  });
+
+/** Thousandths as the API's quantity text without trailing zeros: 12500 is '12.5', 3000 is '3'. */
+export function e3ToQuantity(e3: bigint | number | string): string {
+  return formatScaled(e3, QUANTITY_SCALE).replace(/\.?0+$/, '') || '0';
+}
+
+/** The amount of a quantity in thousandths at a unit price in cents, in cents, rounded half away from zero. */
+export const lineAmountCents = (quantityE3: bigint, priceCents: bigint) => mulDivRound(quantityE3, priceCents, 1000n);

@@ -12,6 +12,13 @@ export const NOTIFICATION_TOPICS = [
   'budget--budget-item',
   'budget--budget-review',
   'budget--comment',
+  'invoice',
+  'invoice-comment',
+  'task',
+  'task-comment',
+  'task-file',
+  'damage',
+  'footprint',
 ] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 

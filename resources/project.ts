@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource, type ResourceField } from './engine.js';
+import { latitude, longitude } from './geo.js';
 import { id } from './id.js';
 import { text } from './text.js';
 
@@ -10,6 +11,7 @@ import { text } from './text.js';
  */
 
 export const PROJECT_MESSAGES = {
+  position: 'Send both latitude and longitude, or neither',
   name: 'Project name is required',
   code: 'Project code is required',
   date: 'Must be a date (YYYY-MM-DD)',
@@ -200,10 +202,17 @@ export const updateProjectBody = z
     suspendEnd: optionalDate,
     suspendReason: optionalText(1000),
     suspendedShutdownReason: optionalText(1000),
+    /** Where the project is on the map (the settings' Location); both or neither, null clears it. */
+    lat: latitude.nullable(),
+    lng: longitude.nullable(),
   })
   .partial()
   .strict()
   .refine(endAfterStart, { message: PROJECT_MESSAGES.endBeforeStart, path: ['endDate'] })
+  .refine((v) => (v.lat === undefined) === (v.lng === undefined) && (v.lat === null) === (v.lng === null), {
+    message: PROJECT_MESSAGES.position,
+    path: ['lng'],
+  })
   .refine((v) => !v.suspendStart || !v.suspendEnd || v.suspendEnd >= v.suspendStart, {
     message: 'Suspension end must be on or after its start',
     path: ['suspendEnd'],
@@ -244,6 +253,9 @@ export interface Project {
   boundariesSettings: Record<string, unknown>;
   mapSettings: Record<string, unknown>;
   scheduleSettings: Record<string, unknown>;
+  /** The project's own position on the map, or null (the map then uses the mean of its check-ins). */
+  lat: number | null;
+  lng: number | null;
   status: ProjectStatus;
   suspendedShutdownReason: string | null;
   suspendStart: string | null;
@@ -388,7 +400,7 @@ export interface ProjectOverview {
   plannedAmount: string;
   changeOrderAmount: string;
   pendingChangeOrders: number;
-  /** Produced and billed join in with productions and invoices (issue 9); 0.00 until then. */
+  /** Produced: approved production at the budget items' current prices; billed: the owner's invoices the client holds (sent, not rejected or cancelled). */
   producedAmount: string;
   billedAmount: string;
   memberCount: number;

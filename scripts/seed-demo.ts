@@ -8,6 +8,9 @@ import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { nowIso } from '../server/lib/json.js';
 import { seedDemoCatalog } from './seed-demo-catalog.js';
+import { seedDemoField } from './seed-demo-field.js';
+import { seedDemoProduction } from './seed-demo-production.js';
+import { seedDemoTasks } from './seed-demo-tasks.js';
 import { seedDemoProjects } from './seed-demo-projects.js';
 
 const PASSWORD = 'fieldwork-demo';
@@ -131,6 +134,9 @@ if (existingClients.json().length === 0) {
 
 await seedDemoCatalog(app, asOwner, company.id);
 await seedDemoProjects(app, asOwner, company.id);
+await seedDemoProduction(app, asOwner, company.id);
+await seedDemoField(app, asOwner, company.id);
+await seedDemoTasks(app, asOwner, company.id);
 await app.close();
 console.log(`Demo company "${COMPANY.name}" is ready. Every login uses the password ${PASSWORD}:`);
 for (const role of ROLE_NAMES) console.log(`  ${role.padEnd(15)} ${emailOf(role)}`);

@@ -19,6 +19,10 @@ export interface Config {
   /** AES-256 keys for SSNs and driver's licence numbers: the one that encrypts, and older ones still read. */
   fieldKeys: { current: Buffer; previous: Buffer[] };
   maxUploadMb: number;
+  /** Map tiles as a {z}/{x}/{y} URL template (leaflet's), allowed by the content security policy. */
+  mapTileUrl: string;
+  /** A check-in's weather: a URL template with {lat} and {lng} answering Open-Meteo's JSON, or null for none (server/lib/weather.ts). */
+  weather: { url: string | null; timeoutMs: number };
   /** Where file bytes live: DATA_DIR/files, or an S3-compatible bucket (S3_URL or S3_BUCKET...). */
   storage: { kind: 'local' } | { kind: 's3'; s3: S3Settings };
   logLevel: string;
@@ -112,6 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authSecret: env.AUTH_SECRET || loadOrCreateSecret(dataDir, 'auth-secret', () => randomBytes(48).toString('base64url')),
     fieldKeys: overrides.fieldKeys ?? loadFieldKeys(env, dataDir),
     maxUploadMb: Number(env.MAX_UPLOAD_MB ?? 25),
+    mapTileUrl: env.MAP_TILE_URL || DEFAULT_MAP_TILE_URL,
+    weather: { url: env.WEATHER_URL?.trim() || null, timeoutMs: 3000 },
     storage: loadStorage(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
@@ -119,4 +125,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
     ...overrides,
   };
+}
+
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/**
+ * Where a tile template's images come from, for the content security policy's img-src: its origin,
+ * with a `{s}` subdomain as a wildcard ('https://{s}.tile.example.com/…' is 'https://*.tile.example.com').
+ * A relative template (tiles served by this server) needs nothing beyond 'self'.
+ */
+export function tileSource(template: string): string | null {
+  const m = /^(https?):\/\/([^/]+)/i.exec(template.trim());
+  if (!m) return null;
+  const host = m[2]!.replace(/\{s\}/g, '*');
+  return /^[A-Za-z0-9.*:-]+$/.test(host) ? `${m[1]!.toLowerCase()}://${host}` : null;
 }

@@ -13,6 +13,11 @@ import { privacy } from './migrations/0010_privacy.js';
 import { largeLists } from './migrations/0011_large_lists.js';
 import { fileManager } from './migrations/0012_file_manager.js';
 import { projectsBudgets } from './migrations/0013_projects_budgets.js';
+import { productionsInvoices } from './migrations/0014_productions_invoices.js';
+import { tasks } from './migrations/0015_tasks.js';
+import { damagesFootprints } from './migrations/0016_damages_footprints.js';
+import { logsLocates } from './migrations/0017_logs_locates.js';
+import { mapCalendar } from './migrations/0018_map_calendar.js';
 
 /** Versioned migrations in order; the same list runs on SQLite and PostgreSQL. Never edit a released one: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -30,18 +35,27 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0011_large_lists': largeLists(dialect),
     '0012_file_manager': fileManager(dialect),
     '0013_projects_budgets': projectsBudgets(dialect),
+    '0014_productions_invoices': productionsInvoices(dialect),
+    '0015_tasks': tasks(dialect),
+    '0016_damages_footprints': damagesFootprints(dialect),
+    '0017_logs_locates': logsLocates(dialect),
+    '0018_map_calendar': mapCalendar(dialect),
   };
 }
 
-export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
+/** A migrator over this connection's own schema: Kysely looks for its bookkeeping tables in every
+ * schema on PostgreSQL unless told which one, so databases sharing a server (tests, bench) would see each other's. */
+export async function createMigrator(db: Db, dialect: Dialect): Promise<Migrator> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
-  // Kysely looks for its bookkeeping tables in every schema on PostgreSQL unless told which one;
-  // name the connection's own, so databases sharing a server (tests, bench) never see each other's.
   const migrationTableSchema =
     dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  return new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+}
+
+export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
+  const migrator = await createMigrator(db, dialect);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -370,6 +370,9 @@ export interface ProjectsTable {
   boundaries_settings: string;
   map_settings: string;
   schedule_settings: string;
+  /** Where the project is, for the map (migration 0018); both set or both null. */
+  lat: number | null;
+  lng: number | null;
   status: string;
   suspended_shutdown_reason: string | null;
   suspend_start: string | null;
@@ -422,6 +425,10 @@ export interface BudgetItemsTable {
   quantity: number;
   price_cents: number;
   description: string | null;
+  /** Σ quantity_e3 of approved production of the item (migration 0014). */
+  produced_e3: Generated<number>;
+  /** Σ amount_cents of the item's lines on the budget company's sent invoices (migration 0014). */
+  billed_cents: Generated<number>;
   created_by: number | null;
   created_at: string;
   updated_at: string;
@@ -501,6 +508,305 @@ export interface NotificationsTable {
   created_at: string;
 }
 
+/** Productions and invoices (migration 0014): quantities are integer thousandths (`quantity_e3`), money integer cents. */
+export interface ProductionsTable {
+  id: Generated<number>;
+  project_id: number;
+  company_id: number;
+  crew_id: number;
+  task_id: number | null;
+  /** YYYY-MM-DD, the day in the project's zone. */
+  date: string;
+  status: string;
+  /** JSON: { notes?, weather?, delays?, safety? } (resources/production.ts PRODUCTION_TEXTS). */
+  texts: string;
+  reject_reason: string | null;
+  submitted_at: string | null;
+  submitted_by: number | null;
+  approved_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductionReviewsTable {
+  id: Generated<number>;
+  production_id: number;
+  company_id: number;
+  status: string;
+  reason: string | null;
+  decided_by: number | null;
+  decided_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductionItemsTable {
+  id: Generated<number>;
+  production_id: number;
+  budget_item_id: number;
+  quantity_e3: number;
+  photos_number: number;
+  description: string | null;
+  station_id: number | null;
+  source: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductionStationsTable {
+  production_id: number;
+  station_id: number;
+}
+
+export interface ProductionTracesTable {
+  id: Generated<number>;
+  production_id: number;
+  /** JSON: [[lat, lng], …]. */
+  points: string;
+  length_m: number;
+  recorded_by: number | null;
+  created_at: string;
+}
+
+export interface ProductionPhotosTable {
+  id: Generated<number>;
+  production_id: number;
+  production_item_id: number | null;
+  file_id: number;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface ProductionCommentsTable {
+  id: Generated<number>;
+  production_id: number;
+  company_id: number;
+  user_id: number | null;
+  author_name: string;
+  body: string;
+  created_at: string;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  company_id: number;
+  project_id: number;
+  client_id: number | null;
+  client_name: string | null;
+  number: string;
+  status: string;
+  due_date: string | null;
+  week_ending_date: string | null;
+  retainage_e3: number;
+  notes: string | null;
+  subtotal_cents: number;
+  retainage_cents: number;
+  released_cents: number;
+  paid_cents: number;
+  single_part: number;
+  reject_reason: string | null;
+  cancel_reason: string | null;
+  sent_at: string | null;
+  sent_by: number | null;
+  approved_at: string | null;
+  approved_by: number | null;
+  paid_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvoiceLinesTable {
+  id: Generated<number>;
+  invoice_id: number;
+  company_id: number;
+  production_id: number;
+  production_item_id: number;
+  budget_item_id: number;
+  quantity_e3: number;
+  price_cents: number;
+  amount_cents: number;
+  active: number;
+  created_at: string;
+}
+
+export interface InvoiceTransactionsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  kind: string;
+  amount_cents: number;
+  paid_on: string;
+  reference: string | null;
+  note: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface InvoiceCommentsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  company_id: number;
+  user_id: number | null;
+  author_name: string;
+  body: string;
+  created_at: string;
+}
+
+/** Damages and footprints (migration 0016): days YYYY-MM-DD text, money integer cents, positions lat/lng doubles. */
+export interface DamagesTable {
+  id: Generated<number>;
+  company_id: number;
+  project_id: number;
+  damage_date: string;
+  safety_authority_id: number | null;
+  damage_type_id: number | null;
+  description: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  lat: number | null;
+  lng: number | null;
+  amount_cents: number | null;
+  /** reported | claimed | in_repair | closed (resources/damage.ts). */
+  status: string;
+  reported_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FootprintsTable {
+  id: Generated<number>;
+  company_id: number;
+  project_id: number;
+  type_id: number;
+  crew_id: number | null;
+  date: string;
+  /** polygon | line */
+  kind: string;
+  /** JSON [[lat, lng], …] */
+  points: string;
+  area_m2: number | null;
+  length_m: number;
+  center_lat: number;
+  center_lng: number;
+  /** open | temporary | restored | inspected (resources/footprint.ts). */
+  restoration_status: string;
+  notes: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Daily logs and locates (migration 0017): days are YYYY-MM-DD text, positions lat/lng doubles or null. */
+export interface LogsTable {
+  id: Generated<number>;
+  company_id: number;
+  project_id: number | null;
+  crew_id: number | null;
+  user_id: number | null;
+  lat: number | null;
+  lng: number | null;
+  address: string | null;
+  date: string;
+  /** open | submitted | reviewed (resources/log.ts). */
+  status: string;
+  description: string | null;
+  /** JSON (resources/log.ts LogWeather), or null. */
+  weather: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LocatesTable {
+  id: Generated<number>;
+  company_id: number;
+  project_id: number;
+  client_id: number | null;
+  ticket_number: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  lat: number | null;
+  lng: number | null;
+  dig_start_date: string;
+  expires_on: string;
+  /** open | ready | closed; expired is derived from expires_on (resources/locate.ts). */
+  status: string;
+  description: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LocateResponsesTable {
+  id: Generated<number>;
+  locate_id: number;
+  utility_name: string;
+  status: string;
+  note: string | null;
+  responded_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Tasks (migration 0015): days 'YYYY-MM-DD' text, item quantities integer thousandths. */
+export interface TasksTable {
+  id: Generated<number>;
+  company_id: number;
+  project_id: number;
+  type_id: number | null;
+  crew_id: number | null;
+  summary: string;
+  description: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  /** resources/task.ts TASK_STATUSES. */
+  status: string;
+  priority: string;
+  reject_reason: string | null;
+  /** Order within a board column. */
+  position: number;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TaskItemsTable {
+  id: Generated<number>;
+  task_id: number;
+  budget_item_id: number;
+  quantity_e3: number;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TaskCommentsTable {
+  id: Generated<number>;
+  task_id: number;
+  company_id: number;
+  user_id: number | null;
+  author_name: string;
+  body: string;
+  created_at: string;
+}
+
+export interface TaskFilesTable {
+  id: Generated<number>;
+  task_id: number;
+  file_id: number;
+  category: string;
+  created_by: number | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -540,4 +846,24 @@ export interface DB {
   budget_comments: BudgetCommentsTable;
   change_orders: ChangeOrdersTable;
   notifications: NotificationsTable;
+  productions: ProductionsTable;
+  production_reviews: ProductionReviewsTable;
+  production_items: ProductionItemsTable;
+  production_stations: ProductionStationsTable;
+  production_traces: ProductionTracesTable;
+  production_photos: ProductionPhotosTable;
+  production_comments: ProductionCommentsTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  invoice_transactions: InvoiceTransactionsTable;
+  invoice_comments: InvoiceCommentsTable;
+  damages: DamagesTable;
+  footprints: FootprintsTable;
+  logs: LogsTable;
+  locates: LocatesTable;
+  locate_responses: LocateResponsesTable;
+  tasks: TasksTable;
+  task_items: TaskItemsTable;
+  task_comments: TaskCommentsTable;
+  task_files: TaskFilesTable;
 }

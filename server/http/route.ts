@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z, type ZodType } from 'zod';
-import { holds } from '../../permissions/index.js';
+import { allows, DERIVED_RULES } from '../../permissions/index.js';
 import type { Services } from '../services.js';
 import { resolveActor, type Actor } from './actor.js';
 import { membershipIn, requirePermissionIn, type CompanyMembership } from './company-access.js';
@@ -19,7 +19,7 @@ export type RouteAccess =
   | 'user'
   /** A signed-in user with an accepted membership in the active company. */
   | 'member'
-  /** A member whose role (or own list, for self: strings) holds the permission. */
+  /** A member whose role (or own list, for self: strings) holds the permission, or who passes the derived rule of that name (permissions/ability.ts DERIVED_RULES). */
   | { permission: string; company?: never }
   | CompanyAccess;
 
@@ -126,7 +126,7 @@ const isCompanyRoute = <TB, TQ, TP>(def: RouteDef<TB, TQ, TP>): def is CompanyRo
 
 export function describeAccess(access: RouteAccess): string {
   if (typeof access === 'string') return access;
-  if (!isCompanyAccess(access)) return access.permission;
+  if (!isCompanyAccess(access)) return DERIVED_RULES[access.permission] ? `${access.permission} (derived: ${DERIVED_RULES[access.permission]!.means})` : access.permission;
   const where = access.of ? `the company of ${access.of} :${access.company}` : `company :${access.company}`;
   return access.permission ? `${access.permission} in ${where}` : `member of ${where}`;
 }
@@ -136,7 +136,7 @@ function authorize(access: RouteAccess, actor: Actor | null): Actor {
   // A company route checks its own company next, whatever the active one is.
   if (access === 'user' || isCompanyAccess(access)) return actor;
   if (!actor.membership) throw forbidden('You are not a member of any company');
-  if (typeof access === 'object' && !holds(actor.profile, access.permission)) throw forbidden();
+  if (typeof access === 'object' && !allows(actor.profile, access.permission)) throw forbidden();
   return actor;
 }
 

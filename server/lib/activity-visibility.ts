@@ -1,9 +1,13 @@
-import { holds, type AccessProfile } from '../../permissions/index.js';
+import { allows, type AccessProfile } from '../../permissions/index.js';
 import { damageTypes, footprintTypes, taskTypes } from '../../resources/catalog-types.js';
 import { crews } from '../../resources/crew.js';
+import { damages } from '../../resources/damage.js';
 import type { ResourceDef } from '../../resources/engine.js';
+import { footprints } from '../../resources/footprint.js';
 import { itemCategories } from '../../resources/item-categories.js';
 import { items } from '../../resources/items.js';
+import { locates } from '../../resources/locate.js';
+import { logs } from '../../resources/log.js';
 import { clients } from '../../resources/partnership.js';
 import { projects } from '../../resources/project.js';
 import { safetyAuthorities } from '../../resources/safety-authorities.js';
@@ -34,6 +38,10 @@ const POLICIES: Record<string, Visibility> = {
   company: { permission: null },
   role: { permission: null },
   ...Object.fromEntries([crews, items, itemCategories, safetyAuthorities, taskTypes, damageTypes, footprintTypes, clients, projects].map(fromResource)),
+  // Daily logs and locate tickets: their readers read their trail (locates by the derived locate-view rule).
+  ...Object.fromEntries([logs, locates].map(fromResource)),
+  // Damages and footprints: their readers read their trail.
+  ...Object.fromEntries([damages, footprints].map(fromResource)),
   // A budget's trail is read by every company on the project (owner, client, crew companies).
   budget: PROJECT_WORK,
   budget_item: PROJECT_WORK,
@@ -49,7 +57,7 @@ const UNDECLARED: Visibility = { permission: 'companies:manage' };
 /** The changes the reader may see, and whether any were withheld. */
 export function visibleChanges(reader: AccessProfile, entityType: string, changes: Changes): { changes: Changes; hidden: boolean } {
   const policy = POLICIES[entityType] ?? UNDECLARED;
-  if (policy.permission === null || holds(reader, policy.permission)) return { changes, hidden: false };
+  if (policy.permission === null || allows(reader, policy.permission)) return { changes, hidden: false };
   const open = new Set(policy.open ?? []);
   const shown = Object.fromEntries(Object.entries(changes).filter(([field]) => open.has(field)));
   return { changes: shown, hidden: Object.keys(shown).length < Object.keys(changes).length };

@@ -1,22 +1,36 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 
 /**
  * Σ a × b over integer columns (quantity × price in cents), exact on both databases. One product can
  * reach 10^20 (a billion units at the largest price), past the 64-bit integers both databases
- * multiply in: PostgreSQL would fail and SQLite would fall back to a float. So the price is split at
- * 10^6 and the two partial sums are added up in SQL as integers (each product below 10^15), cast to
- * text there (the PostgreSQL driver reads bigint into a float) and joined in BigInt by readSum. A
- * partial sum overflows only past 9.2 × 10^18, some nine thousand items at the largest values.
+ * multiply in: PostgreSQL would fail and SQLite would fall back to a float. So the factors are split
+ * into limbs of 10^6 (b, a price below 10^12, always in two; a in two when it may pass 10^12 too, as
+ * a production quantity in thousandths does), the partial products are summed per weight in SQL as
+ * integers, cast to text there (the PostgreSQL driver reads bigint into a float), written highest
+ * weight first and joined in BigInt by readSum. With a in one limb (below 10^9) a partial sum
+ * overflows only past 9.2 × 10^18, some nine thousand items at the largest values; with a in two,
+ * every partial product is below 10^12, so millions of rows.
  */
 const SPLIT = 1_000_000n;
 const split = sql.raw(String(SPLIT));
 
-export const sumProduct = (a: string, b: string) =>
-  sql<string | null>`(cast(sum(${sql.ref(a)} * (${sql.ref(b)} / ${split})) as text) || ':' || cast(sum(${sql.ref(a)} * (${sql.ref(b)} % ${split})) as text))`;
+/** A column's limbs, lowest first. */
+function limbs(column: string, count: 1 | 2): RawBuilder<unknown>[] {
+  const ref = sql.ref(column);
+  return count === 1 ? [sql`${ref}`] : [sql`(${ref} % ${split})`, sql`(${ref} / ${split})`];
+}
+
+export function sumProduct(a: string, b: string, aLimbs: 1 | 2 = 1) {
+  const as = limbs(a, aLimbs);
+  const bs = limbs(b, 2);
+  const weights: RawBuilder<unknown>[][] = [];
+  as.forEach((x, i) => bs.forEach((y, j) => (weights[i + j] ??= []).push(sql`${x} * ${y}`)));
+  const parts = weights.reverse().map((terms) => sql`cast(sum(${sql.join(terms, sql` + `)}) as text)`);
+  return sql<string | null>`(${sql.join(parts, sql` || ':' || `)})`;
+}
 
 /** The exact value of a sumProduct column; no rows sum to 0. */
 export function readSum(value: string | null | undefined): bigint {
   if (!value) return 0n;
-  const [high, low] = value.split(':');
-  return BigInt(high!) * SPLIT + BigInt(low!);
+  return value.split(':').reduce((sum, part) => sum * SPLIT + BigInt(part), 0n);
 }

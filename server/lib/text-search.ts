@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { TEXT_INDEXED_0011 } from '../db/migrations/0011_large_lists.js';
 import { TEXT_INDEXED_0012 } from '../db/migrations/0012_file_manager.js';
 import { TEXT_INDEXED_0013 } from '../db/migrations/0013_projects_budgets.js';
+import { TEXT_INDEXED_0015 } from '../db/migrations/0015_tasks.js';
 import type { ListField, ListSpec } from './list-query.js';
 
 /**
@@ -9,8 +10,8 @@ import type { ListField, ListSpec } from './list-query.js';
  * 0011). PostgreSQL's planner picks its pg_trgm indexes for list-query's ILIKE by itself; SQLite's
  * FTS5 trigram tables must be named in the query, which this module adds beside the LIKE.
  */
-const TEXT_INDEXED: Record<string, readonly string[]> = { ...TEXT_INDEXED_0011, ...TEXT_INDEXED_0012, ...TEXT_INDEXED_0013 };
-export type TextIndexedTable = keyof typeof TEXT_INDEXED_0011 | keyof typeof TEXT_INDEXED_0012 | keyof typeof TEXT_INDEXED_0013;
+const TEXT_INDEXED: Record<string, readonly string[]> = { ...TEXT_INDEXED_0011, ...TEXT_INDEXED_0012, ...TEXT_INDEXED_0013, ...TEXT_INDEXED_0015 };
+export type TextIndexedTable = keyof typeof TEXT_INDEXED_0011 | keyof typeof TEXT_INDEXED_0012 | keyof typeof TEXT_INDEXED_0013 | keyof typeof TEXT_INDEXED_0015;
 
 export interface TextIndex {
   /** The indexed table; its FTS5 table is `<table>_text`, keyed by the table's id as rowid. */

@@ -48,7 +48,7 @@ export interface FileReleases {
 
 const STATIC_PREFIX = '/api/v1/staticfiles/';
 export const staticUrl = (publicId: string) => `${STATIC_PREFIX}${publicId}`;
-const publicIdOf = (url: string | null) => (url?.startsWith(STATIC_PREFIX) ? url.slice(STATIC_PREFIX.length) : null);
+export const publicIdOf = (url: string | null) => (url?.startsWith(STATIC_PREFIX) ? url.slice(STATIC_PREFIX.length) : null);
 
 export const filesRoot = (dataDir: string) => path.join(dataDir, 'files');
 

@@ -3,6 +3,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
 import { DataGrid, GridActionsCellItem, type GridColDef, type GridColumnVisibilityModel } from '@mui/x-data-grid';
+import type { CrudFilter } from '@refinedev/core';
 import { useDataGrid } from '@refinedev/mui';
 import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -28,6 +29,15 @@ export interface ResourceRemoval {
   dialog: ComponentType<{ row: Record<string, unknown>; onClose: (removed: boolean) => void }>;
 }
 
+/**
+ * Filters a bar of the page's own holds above the grid (an invoice list's statuses): sent with the
+ * grid's own filter and kept in saved views, but never put in the grid's one-column filter model.
+ */
+export interface ListScope {
+  initial: CrudFilter[];
+  bar: (value: CrudFilter[], onChange: (next: CrudFilter[]) => void) => ReactNode;
+}
+
 /** The grid of a resource: server-side paging, sorting and filtering, saved views, CSV export. */
 export function ResourceListPage({
   def,
@@ -41,6 +51,8 @@ export function ResourceListPage({
   deletable = ALWAYS,
   cells,
   empty,
+  scope,
+  rowActions = true,
 }: {
   def: ResourceDef;
   dialog?: 'create' | 'edit';
@@ -60,10 +72,13 @@ export function ResourceListPage({
   cells?: Record<string, GridColDef['renderCell']>;
   /** What an empty grid says when no filter is set (an invitation to create the first row). */
   empty?: ReactNode;
+  scope?: ListScope;
+  /** False when no row has an action of its own (opened only): no empty Actions column. */
+  rowActions?: boolean;
 }) {
   const navigate = useNavigate();
   const { id: editId } = useParams();
-  const { meta, canManage } = useResource(def);
+  const { meta: resourceMeta, canManage } = useResource(def);
   const { user } = useSession();
   const initialView = useMemo(() => {
     const id = rememberedView(def.name);
@@ -76,8 +91,11 @@ export function ResourceListPage({
     initialView?.filters.columns ?? hiddenByDefault(def),
   );
   const [deleting, setDeleting] = useState<Record<string, unknown> | null>(null);
+  const [scopeFilters, setScopeFilters] = useState<CrudFilter[]>(initialView?.filters.scope ?? scope?.initial ?? []);
+  // The data provider sends meta.scope with the grid's filters; a change of it is a new query.
+  const meta = useMemo(() => (scope ? { ...resourceMeta, scope: scopeFilters } : resourceMeta), [resourceMeta, scope, scopeFilters]);
 
-  const { dataGridProps, filters, sorters, setFilters, setSorters, tableQuery } = useDataGrid({
+  const { dataGridProps, filters, sorters, setFilters, setSorters, setCurrentPage, tableQuery } = useDataGrid({
     resource: def.name,
     meta,
     pagination: { pageSize: 25 },
@@ -88,7 +106,7 @@ export function ResourceListPage({
 
   const columns = useMemo<GridColDef[]>(() => {
     const base = [...gridColumns(def).map((c) => (cells?.[c.field] ? { ...c, renderCell: cells[c.field] } : c)), ...extraColumns];
-    if (!canManage) return base;
+    if (!canManage || !rowActions) return base;
     return [
       ...base,
       {
@@ -102,15 +120,20 @@ export function ResourceListPage({
         ],
       },
     ];
-  }, [def, canManage, navigate, editable, extraColumns, removal, deletable, cells]);
+  }, [def, canManage, rowActions, navigate, editable, extraColumns, removal, deletable, cells]);
 
   const applyView = (view: SavedView | null) => {
     setActiveView(view?.id ?? null);
     setFilters(view?.filters.filters ?? [], 'replace');
     setSorters(view?.filters.sorters ?? [def.defaultSort]);
     setColumnVisibility(view?.filters.columns ?? hiddenByDefault(def));
+    if (scope) setScopeFilters(view?.filters.scope ?? scope.initial);
   };
-  const current: GridViewState = { filters, sorters, columns: columnVisibility };
+  const changeScope = (next: CrudFilter[]) => {
+    setScopeFilters(next);
+    setCurrentPage(1);
+  };
+  const current: GridViewState = { filters, sorters, columns: columnVisibility, ...(scope ? { scope: scopeFilters } : {}) };
   const visibleColumns = gridColumns(def)
     .filter((c) => columnVisibility[c.field] !== false)
     .map((c) => ({ field: c.field, headerName: c.headerName ?? c.field }));
@@ -133,6 +156,7 @@ export function ResourceListPage({
         </Stack>
       </Stack>
       {notice}
+      {scope?.bar(scopeFilters, changeScope)}
       {tableQuery.isError && <Alert severity="error">The {def.label.toLowerCase()} could not be loaded. {tableQuery.error?.message}</Alert>}
       <Card>
         <DataGrid

@@ -7,6 +7,8 @@ export interface GridViewState {
   filters: CrudFilter[];
   sorters: CrudSort[];
   columns: GridColumnVisibilityModel;
+  /** The filters of a bar above the grid (ListScope), when the page has one. */
+  scope?: CrudFilter[];
 }
 
 export interface SavedView {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ResourceDef } from '../../resources/engine';
-import { holds } from '../../permissions';
+import { allows } from '../../permissions';
 import { useSession } from '../session/useSession';
 import { resourceMeta } from './resource-meta';
 
@@ -12,7 +12,7 @@ export function useResource(def: ResourceDef) {
     () => ({
       companyId,
       meta: resourceMeta(def, companyId),
-      canManage: holds(profile, def.permissions.manage),
+      canManage: allows(profile, def.permissions.manage),
     }),
     [def, companyId, profile],
   );

@@ -38,7 +38,8 @@ export function sortersToQuery(sorters: CrudSort[] = [], query = new URLSearchPa
 }
 
 /**
- * meta.quiet: the caller shows a failed mutation itself (a form's inline error), so no error dialog.
+ * meta.quiet: the caller shows a failed mutation itself (a form's inline error), or a list it reads is
+ * optional (a picker's choices), so no error dialog.
  *
  * A resource's API paths: meta.path (or the resource name) for the collection, meta.itemPath with
  * :id for one row when the spec puts rows elsewhere ('/companies/7/task-types' but '/task-types/:id').
@@ -65,8 +66,9 @@ export const dataProvider: DataProvider = {
       query.set('_end', String(page * size));
     }
     sortersToQuery(sorters, query);
-    filtersToQuery(filters, query);
-    const { data, headers } = await apiFetch<any[]>(`${resourcePath(resource, meta)}?${query}`);
+    // meta.scope: filters a page holds outside the grid's filter model (ListScope).
+    filtersToQuery([...(meta?.scope ?? []), ...(filters ?? [])], query);
+    const { data, headers } = await apiFetch<any[]>(`${resourcePath(resource, meta)}?${query}`, { quiet: !!meta?.quiet });
     return { data, total: Number(headers.get('x-total-count') ?? data.length) };
   },
 

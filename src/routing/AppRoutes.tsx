@@ -37,6 +37,19 @@ const CategoryRoutes = lazy(() => import('../pages/catalog/CategoryRoutes').then
 const ItemRoutes = lazy(() => import('../pages/items/ItemRoutes').then((m) => ({ default: m.ItemRoutes })));
 const FileRoutes = lazy(() => import('../pages/files/FileRoutes').then((m) => ({ default: m.FileRoutes })));
 const ProjectRoutes = lazy(() => import('../pages/projects/ProjectRoutes').then((m) => ({ default: m.ProjectRoutes })));
+const InvoiceRoutes = lazy(() => import('../pages/invoices/InvoiceRoutes').then((m) => ({ default: m.InvoiceRoutes })));
+// The invoice as printed: no chrome, login required.
+const InvoicePreviewPage = lazy(() => import('../pages/invoices/InvoicePreviewPage').then((m) => ({ default: m.InvoicePreviewPage })));
+const ProductionRoutes = lazy(() => import('../pages/productions/ProductionRoutes').then((m) => ({ default: m.ProductionRoutes })));
+const TaskRoutes = lazy(() => import('../pages/tasks/TaskRoutes').then((m) => ({ default: m.TaskRoutes })));
+// The printable daily sheet: no chrome.
+const ProductionPreviewPage = lazy(() => import('../pages/productions/ProductionPreviewPage').then((m) => ({ default: m.ProductionPreviewPage })));
+const MapPage = lazy(() => import('../pages/map/MapPage').then((m) => ({ default: m.MapPage })));
+const CalendarPage = lazy(() => import('../pages/calendar/CalendarPage').then((m) => ({ default: m.CalendarPage })));
+const DamageRoutes = lazy(() => import('../pages/damages/DamageRoutes').then((m) => ({ default: m.DamageRoutes })));
+const FootprintRoutes = lazy(() => import('../pages/footprints/FootprintRoutes').then((m) => ({ default: m.FootprintRoutes })));
+const LogRoutes = lazy(() => import('../pages/logs/LogRoutes').then((m) => ({ default: m.LogRoutes })));
+const LocateRoutes = lazy(() => import('../pages/locates/LocateRoutes').then((m) => ({ default: m.LocateRoutes })));
 const RolesPage = lazy(() => import('../pages/roles/RolesPage').then((m) => ({ default: m.RolesPage })));
 const MemberRoutes = lazy(() => import('../pages/members/MemberRoutes').then((m) => ({ default: m.MemberRoutes })));
 const MemberInvitationAcceptPage = lazy(() =>
@@ -74,6 +87,8 @@ export function AppRoutes() {
         <Route path="members-invitation/:companyId/:token/decline" element={guarded(<MemberInvitationDeclinePage />)} />
         <Route path="image-editor/:id" element={guarded(<ImageEditorPage />)} />
         <Route path="projects/:projectId/budget/:budgetHash/review/:reviewHash/:action" element={<BudgetReviewPage />} />
+        <Route path="invoices/preview/:invoiceId" element={guarded(<InvoicePreviewPage />)} />
+        <Route path="productions/preview/:productionId" element={guarded(<ProductionPreviewPage />)} />
         <Route element={guarded(<AppShell />)}>
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="companies" element={<CompaniesPage />} />
@@ -90,6 +105,15 @@ export function AppRoutes() {
           <Route path="members/*" element={<MemberRoutes />} />
           <Route path="files/*" element={<FileRoutes />} />
           <Route path="projects/*" element={<ProjectRoutes />} />
+          <Route path="invoices/*" element={<InvoiceRoutes />} />
+          <Route path="productions/*" element={<ProductionRoutes />} />
+          <Route path="tasks/*" element={<TaskRoutes />} />
+          <Route path="damages/*" element={<DamageRoutes />} />
+          <Route path="footprints/*" element={<FootprintRoutes />} />
+          <Route path="calendar" element={<CalendarPage />} />
+          <Route path="map" element={<MapPage />} />
+          <Route path="logs/*" element={<LogRoutes />} />
+          <Route path="locates/*" element={<LocateRoutes />} />
           {RESOURCES.filter((def) => !HAND_ROUTED.has(def.name)).map((def) => (
             <Route key={def.name} path={def.name}>
               <Route index element={<ResourceListPage def={def} />} />

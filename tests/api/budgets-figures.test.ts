@@ -1,5 +1,6 @@
 import { addItems, budgetWorld, call, side, subProject, type BudgetWorld } from './budgets-helpers.js';
 import { describeEachDatabase, type TestServer } from './harness.js';
+import { invoiceRow, productionRow } from './production-rows.js';
 
 /** Asphalt (Materials) 10 × 12.50, Pipe (Pipes, under Materials) 100 × 3.33, Labor (no category) 8 × 45: 818.00 in all. */
 async function pricedWorld(s: TestServer) {
@@ -58,7 +59,7 @@ describeEachDatabase('budgets: figures', (server) => {
     expect((await call(s, side(w.owner))('GET', `/projects/${w.projectId}/budget-distribution/x/0`)).status).toBe(400);
   });
 
-  it('details each item against its accepted change orders, with totals summed in SQL; produced and billed are 0 until productions', async () => {
+  it('details each item against its accepted change orders, with totals summed in SQL; nothing produced or billed yet', async () => {
     const s = server();
     const w = await pricedWorld(s);
     const owner = call(s, side(w.owner));
@@ -72,9 +73,9 @@ describeEachDatabase('budgets: figures', (server) => {
     const res = await call(s, side(w.client))('GET', details(w, w.owner.companyId, 0));
     expect(res.status).toBe(200);
     expect(res.body.rows).toEqual([
-      { budgetItemId: w.lines.asphalt, itemName: 'Asphalt', unit: 'ton', categoryName: 'Materials', quantity: 10, price: '12.50', plannedAmount: '125.00', changeOrderAmount: '0.00', producedQuantity: '0', producedAmount: '0.00', billedAmount: '0.00', remainingAmount: '125.00' },
-      { budgetItemId: w.lines.labor, itemName: 'Labor', unit: 'h', categoryName: null, quantity: 8, price: '45.00', plannedAmount: '360.00', changeOrderAmount: '0.00', producedQuantity: '0', producedAmount: '0.00', billedAmount: '0.00', remainingAmount: '360.00' },
-      { budgetItemId: w.lines.pipe, itemName: 'Pipe', unit: 'ft', categoryName: 'Pipes', quantity: 120, price: '3.50', plannedAmount: '420.00', changeOrderAmount: '87.00', producedQuantity: '0', producedAmount: '0.00', billedAmount: '0.00', remainingAmount: '420.00' },
+      { budgetItemId: w.lines.asphalt, itemName: 'Asphalt', unit: 'ton', categoryName: 'Materials', quantity: 10, price: '12.50', plannedAmount: '125.00', changeOrderAmount: '0.00', producedQuantity: '0', producedAmount: '0.00', billedAmount: '0.00', remainingAmount: '125.00', overBudget: false },
+      { budgetItemId: w.lines.labor, itemName: 'Labor', unit: 'h', categoryName: null, quantity: 8, price: '45.00', plannedAmount: '360.00', changeOrderAmount: '0.00', producedQuantity: '0', producedAmount: '0.00', billedAmount: '0.00', remainingAmount: '360.00', overBudget: false },
+      { budgetItemId: w.lines.pipe, itemName: 'Pipe', unit: 'ft', categoryName: 'Pipes', quantity: 120, price: '3.50', plannedAmount: '420.00', changeOrderAmount: '87.00', producedQuantity: '0', producedAmount: '0.00', billedAmount: '0.00', remainingAmount: '420.00', overBudget: false },
     ]);
     expect(res.body.totals).toEqual({ plannedAmount: '905.00', changeOrderAmount: '87.00', producedAmount: '0.00', billedAmount: '0.00', remainingAmount: '905.00' });
     expect(res.body.itemCount).toBe(3);
@@ -132,7 +133,7 @@ describeEachDatabase('budgets: figures', (server) => {
     }
   });
 
-  it('answers the planned total against spent and billed (0.00 until productions and invoices), and refuses bad filters with 400', async () => {
+  it('answers the planned total against spent and billed (nothing yet), and refuses bad filters with 400', async () => {
     const s = server();
     const w = await pricedWorld(s);
     const spent = call(s, side(w.owner));
@@ -157,4 +158,83 @@ describeEachDatabase('budgets: figures', (server) => {
     }
     expect((await call(s, side(w.stranger))('POST', url, { companyId: 'mine' })).status).toBe(404);
   });
+
+  it('adds what approved production made of each item at its price, exactly, flags production past the budget, and what the owner billed of it', async () => {
+    const s = server();
+    const w = await productionWorld(s);
+    const res = await call(s, side(w.client))('GET', details(w, 0, 0));
+    expect(res.status).toBe(200);
+    const row = (name: string) => res.body.rows.find((r: { itemName: string }) => r.itemName === name);
+    // 0.1 + 0.2 of asphalt at 12.50: 0.3 and 3.75, not 0.30000000000000004; the 0.2 billed (the 0.1's invoice is a draft).
+    expect(row('Asphalt')).toMatchObject({ producedQuantity: '0.3', producedAmount: '3.75', billedAmount: '2.50', remainingAmount: '121.25', overBudget: false });
+    // 100.5 ft of the 100 budgeted at 3.33: 334.665 rounds half up to 334.67; flagged.
+    expect(row('Pipe')).toMatchObject({ producedQuantity: '100.5', producedAmount: '334.67', billedAmount: '334.67', remainingAmount: '-1.67', overBudget: true });
+    // The subcontractor's 8 h, all that was budgeted: not over. Its own invoice to the owner is not the owner's billing.
+    expect(row('Labor')).toMatchObject({ producedQuantity: '8', producedAmount: '360.00', billedAmount: '0.00', remainingAmount: '0.00', overBudget: false });
+    // 0.333 of 999,999.99: 332,999.99667 → 333,000.00; a rejected invoice bills nothing.
+    expect(row('Vault')).toMatchObject({ quantity: 3, price: '999999.99', producedQuantity: '0.333', producedAmount: '333000.00', billedAmount: '0.00', remainingAmount: '2666999.97', overBudget: false });
+    // The total is the exact sum of thousandths of cents rounded once (33,369,841.167 cents), so it
+    // may differ by less than a cent per row from the rounded rows (333,698.42).
+    expect(res.body.totals).toEqual({ plannedAmount: '3000817.97', changeOrderAmount: '0.00', producedAmount: '333698.41', billedAmount: '337.17', remainingAmount: '2667119.56' });
+
+    // Materials keeps Pipes: 33,841.5 cents round to 338.42.
+    const materials = await call(s, side(w.owner))('GET', details(w, 0, w.categories.materials));
+    expect(materials.body.totals).toMatchObject({ producedAmount: '338.42', billedAmount: '337.17' });
+    expect(materials.body.rows.map((r: { itemName: string; overBudget: boolean }) => [r.itemName, r.overBudget])).toEqual([['Asphalt', false], ['Pipe', true]]);
+  });
+
+  it('answers what was spent in the range, per production day, and billed of it', async () => {
+    const s = server();
+    const w = await productionWorld(s);
+    const url = `/projects/${w.projectId}/budget-spent`;
+    const all = await call(s, side(w.owner))('POST', url, {});
+    expect(all.body).toEqual({
+      plannedAmount: '3000817.97',
+      spentAmount: '333698.41',
+      billedAmount: '337.17',
+      percentSpent: 11.12,
+      series: [
+        { date: '2026-03-02', amount: '1.25' },
+        { date: '2026-03-03', amount: '337.17' },
+        { date: '2026-03-04', amount: '360.00' },
+        { date: '2026-03-05', amount: '333000.00' },
+      ],
+    });
+    // Days both included; an instant is its day where the project is (UTC here).
+    const range = await call(s, side(w.client))('POST', url, { range: { from: '2026-03-03', to: '2026-03-04T23:59:00.000Z' } });
+    expect(range.body).toMatchObject({ spentAmount: '697.17', billedAmount: '337.17', series: [{ date: '2026-03-03' }, { date: '2026-03-04' }] });
+    const pipes = await call(s, side(w.owner))('POST', url, { categoryId: w.categories.pipes, range: { to: '2026-03-03' } });
+    expect(pipes.body).toEqual({ plannedAmount: '333.00', spentAmount: '334.67', billedAmount: '334.67', percentSpent: 100.5, series: [{ date: '2026-03-03', amount: '334.67' }] });
+  });
 });
+
+/**
+ * pricedWorld and a Vault line (3 × 999,999.99), produced: approved asphalt 0.1 (03-02) and 0.2 with
+ * pipe 100.5 (03-03) by the owner's crews, labor 8 by the subcontractor's crew approved by both
+ * (03-04), vault 0.333 (03-05); a draft, a submitted and a rejected production that must not count.
+ * Billed by the owner: asphalt and pipe of 03-03 on a paid and an unpaid invoice (03-02's 0.1 on a
+ * draft); the vault on a rejected one, pipe again on a cancelled one, labor on the subcontractor's
+ * own invoice to the owner: none of those count.
+ */
+async function productionWorld(s: TestServer) {
+  const w = await pricedWorld(s);
+  const vaultItem = (await call(s, side(w.owner))('POST', '/items', { name: 'Vault', unit: 'ea' })).body.id;
+  const [vault] = await addItems(s, w, [{ itemId: vaultItem, quantity: 3, price: '999999.99' }]);
+  const own = { projectId: w.projectId, companyId: w.owner.companyId };
+  const a = await productionRow(s, { ...own, date: '2026-03-02', items: [{ budgetItemId: w.lines.asphalt, quantityE3: 100 }] });
+  const b = await productionRow(s, { ...own, date: '2026-03-03', items: [{ budgetItemId: w.lines.asphalt, quantityE3: 200 }, { budgetItemId: w.lines.pipe, quantityE3: 100_500 }] });
+  const c = await productionRow(s, { projectId: w.projectId, companyId: w.sub.companyId, ownerId: w.owner.companyId, date: '2026-03-04', items: [{ budgetItemId: w.lines.labor, quantityE3: 8000 }] });
+  const d = await productionRow(s, { ...own, date: '2026-03-05', items: [{ budgetItemId: vault!.id, quantityE3: 333 }] });
+  for (const status of ['draft', 'submitted', 'rejected'] as const) {
+    await productionRow(s, { ...own, date: '2026-03-03', status, items: [{ budgetItemId: w.lines.asphalt, quantityE3: 1_000_000 }, { budgetItemId: w.lines.labor, quantityE3: 5000 }] });
+  }
+  const line = (p: { id: number; itemIds: number[] }, i: number, budgetItemId: number, quantityE3: number, priceCents: number) => ({ productionId: p.id, productionItemId: p.itemIds[i]!, budgetItemId, quantityE3, priceCents });
+  const owner = { companyId: w.owner.companyId, projectId: w.projectId, clientId: w.client.companyId };
+  await invoiceRow(s, { ...owner, status: 'paid', lines: [line(b, 0, w.lines.asphalt, 200, 1250)] });
+  await invoiceRow(s, { ...owner, status: 'unpaid', lines: [line(b, 1, w.lines.pipe, 100_500, 333)] });
+  await invoiceRow(s, { ...owner, status: 'draft', lines: [line(a, 0, w.lines.asphalt, 100, 1250)] });
+  await invoiceRow(s, { ...owner, status: 'rejected', lines: [line(d, 0, vault!.id, 333, 99_999_999)] });
+  await invoiceRow(s, { ...owner, status: 'cancelled', lines: [line(b, 1, w.lines.pipe, 100_500, 333)] });
+  await invoiceRow(s, { companyId: w.sub.companyId, projectId: w.projectId, clientId: w.owner.companyId, status: 'submit', lines: [line(c, 0, w.lines.labor, 8000, 4500)] });
+  return { ...w, lines: { ...w.lines, vault: vault!.id } };
+}

@@ -1,3 +1,6 @@
+import { CREW_HAS_PRODUCTION } from '../../server/modules/crews/crew-service.js';
+import { call } from './budgets-helpers.js';
+import { productionWorld, recordProduction } from './productions-helpers.js';
 import { addMember, companyData, describeEachDatabase, ownerWithCompany, registerUser, type TestServer } from './harness.js';
 
 const API = '/api/v1';
@@ -203,6 +206,17 @@ describeEachDatabase('crews', (server) => {
     expect(left).toEqual([]);
     const activity = await s.call('GET', `${API}/companies/${companyId}/activity?entityType=crew&entityId=${crew.id}`, { token });
     expect(activity.body[0]).toMatchObject({ action: 'deleted', changes: { name: { from: 'Gone', to: null }, leaders: { from: ['Cy Cole'], to: null } } });
+  });
+
+  it('keeps a crew that recorded production: deleting it is a 409 that changes nothing', async () => {
+    const s = server();
+    const w = await productionWorld(s);
+    await recordProduction(s, w, w.people.ownerLeader);
+    const res = await call(s, w.people.owner)('DELETE', `/crews/${w.crews.paving}`);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(CREW_HAS_PRODUCTION);
+    expect(await s.services.db.selectFrom('crew_members').select('membership_id').where('crew_id', '=', w.crews.paving).execute()).toHaveLength(2);
+    expect((await call(s, w.people.owner)('DELETE', `/crews/${w.crews.stranger}`)).status).toBe(404);
   });
 
   it('answers 409 for a name already used in the company, whatever its case, changing nothing', async () => {

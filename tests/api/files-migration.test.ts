@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Migrator } from 'kysely';
 import { openDatabase } from '../../server/db/index.js';
-import { migrations } from '../../server/db/migrate.js';
+import { createMigrator } from '../../server/db/migrate.js';
 import { DATABASES, freshSchema } from './harness.js';
 
 for (const database of DATABASES) {
@@ -13,7 +12,7 @@ for (const database of DATABASES) {
       const schema = database.url ? await freshSchema(database.url) : null;
       const { db, close } = openDatabase({ databaseUrl: schema?.url ?? null, dataDir });
       try {
-        const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(database.name) } });
+        const migrator = await createMigrator(db, database.name);
         expect((await migrator.migrateTo('0011_large_lists')).error).toBeUndefined();
         const now = new Date().toISOString();
         const company = await db

@@ -33,6 +33,23 @@ export interface FuzzWorld {
   /** The client company of the partnership, and a role of the project. */
   clientId: number;
   projectRoleId: number;
+  /** A draft production of the crew on that project, with one item and a comment. */
+  productionId: number;
+  productionItemId: number;
+  /** A draft invoice billing the item of an approved production (approved in the database: the productions area's). */
+  invoiceId: number;
+  invoiceProductionId: number;
+  invoiceProductionItemId: number;
+  productionCommentId: number;
+  /** A check-in of the owner on the project, and a locate ticket of it with one response. */
+  logId: number;
+  locateId: number;
+  locateResponseId: number;
+  /** A damage on the project with a proof file, and a footprint with a photo's id (none: the fuzzer's deletes find none). */
+  damageId: number;
+  footprintId: number;
+  /** A task of the crew on the project. */
+  taskId: number;
 }
 
 /** A token-shaped string no invitation or reset link holds. */
@@ -110,7 +127,7 @@ export async function seedWorld(s: TestServer): Promise<FuzzWorld> {
     .executeTakeFirstOrThrow();
   const budgetHash = (await s.services.db.selectFrom('budgets').select('public_hash').where('id', '=', project.budgetId).executeTakeFirstOrThrow()).public_hash;
   const projectRole = await s.services.db.selectFrom('roles').select('id').where('scope_type', '=', 'project').where('scope_id', '=', project.id).executeTakeFirstOrThrow();
-  return {
+  const world = {
     token: t,
     email: owner.email,
     password: owner.password,
@@ -136,6 +153,41 @@ export async function seedWorld(s: TestServer): Promise<FuzzWorld> {
     clientId: (partnership as unknown as { partnerId: number }).partnerId,
     projectRoleId: projectRole.id,
   };
+  const production = (await created(s, t, 'POST', `/production/project/${project.id}`, {
+    crewId: world.crewId,
+    date: '2026-03-02',
+    items: [{ budgetItemId: budgetItem.id, quantity: '1.5' }],
+  })) as unknown as { id: number; items: Array<{ id: number }> };
+  const comment = await created(s, t, 'POST', '/comment', { sourceId: production.id, comment: 'Fuzz comment' });
+  await s.services.db.updateTable('projects').set({ client_name: 'Fuzz Town' }).where('id', '=', project.id).execute();
+  const billed = (await created(s, t, 'POST', `/production/project/${project.id}`, { crewId: world.crewId, date: '2026-03-03', items: [{ budgetItemId: budgetItem.id, quantity: '2' }] })) as unknown as {
+    id: number;
+    items: Array<{ id: number }>;
+  };
+  await s.services.db.updateTable('productions').set({ status: 'approved', approved_at: at }).where('id', '=', billed.id).execute();
+  await s.services.db.updateTable('production_reviews').set({ status: 'approved' }).where('production_id', '=', billed.id).execute();
+  const invoice = await created(s, t, 'POST', `/invoices/${companyId}`, { projectId: project.id, productions: [{ id: billed.id, items: [{ id: billed.items[0]!.id }] }] });
+  const log = await created(s, t, 'POST', '/logs', { projectId: project.id, crewId: world.crewId, lat: 30.27, lng: -97.74, dateString: '2026-03-02', description: 'Fuzz check-in' });
+  const locate = await created(s, t, 'POST', '/locates', { ticketNumber: 'FUZZ-1', projectId: project.id, digStartDate: '2026-03-01', expiresOn: '2026-03-20' });
+  const located = (await created(s, t, 'POST', `/locates/${locate.id}/responses`, { utilityName: 'Fuzz Water' })) as unknown as { responses: Array<{ id: number }> };
+  const damage = await created(s, t, 'POST', '/damages', { damageDate: '2026-03-02', projectId: project.id, damageTypeId: world.catalog['damage-types'], amount: '10.00' });
+  const footprint = await created(s, t, 'POST', '/footprints', { projectId: project.id, typeId: world.catalog['footprint-types'], date: '2026-03-02', kind: 'line', points: [[30.27, -97.74], [30.271, -97.74]] });
+  const task = await created(s, t, 'POST', `/projects/${project.id}/tasks`, { summary: 'Fuzz task', crewId: world.crewId, items: [{ budgetItemId: budgetItem.id, quantity: '1.5' }] });
+  return {
+    ...world,
+    taskId: task.id,
+    productionId: production.id,
+    productionItemId: production.items[0]!.id,
+    productionCommentId: comment.id,
+    invoiceId: invoice.id,
+    invoiceProductionId: billed.id,
+    invoiceProductionItemId: billed.items[0]!.id,
+    logId: log.id,
+    locateId: locate.id,
+    locateResponseId: located.responses[0]!.id,
+    damageId: damage.id,
+    footprintId: footprint.id,
+  };
 }
 
 const CATALOG_BODIES: Record<string, unknown> = {
@@ -160,6 +212,15 @@ export function validParams(w: FuzzWorld, url: string): Record<string, string | 
     folder: w.folderId,
     filesNew: url.startsWith('/filesNew/folderId/') ? w.folderId : w.fileId,
     projects: w.projectId,
+    production: url.startsWith('/production/item/') ? w.productionItemId : w.productionId,
+    productions: w.productionId,
+    comment: w.productionCommentId,
+    invoices: w.invoiceId,
+    logs: w.logId,
+    locates: w.locateId,
+    damages: w.damageId,
+    footprints: w.footprintId,
+    tasks: w.taskId,
     ...w.catalog,
   };
   const values: Record<string, string | number> = {
@@ -183,6 +244,12 @@ export function validParams(w: FuzzWorld, url: string): Record<string, string | 
     projectId: w.projectId,
     subProjectId: w.projectId,
     fileType: 'contract',
+    productionId: w.productionId,
+    photoId: 1,
+    responseId: w.locateResponseId,
+    category: 'proof',
+    fileId: 1,
+    status: 'paid',
   };
   return Object.fromEntries([...url.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => [name!, values[name!] ?? 'unknown']));
 }
@@ -267,6 +334,68 @@ export function validBodies(w: FuzzWorld): Record<string, unknown> {
     'POST /projects/:id/crew-companies': { companyId: w.otherCompanyId },
     'POST /roles/project/:projectId': { name: 'Fuzz Project Role', permissions: [{ resourceType: 'projects', action: 'view' }] },
     'PATCH /roles/project/:projectId/:id': { permissions: [{ resourceType: 'projects', action: 'manage', resourceId: null }] },
+    'POST /production/project/:projectId': {
+      crewId: w.crewId,
+      date: '2026-05-01',
+      items: [{ budgetItemId: w.budgetItemId, quantity: '1.5', photosNumber: 1, description: 'Fuzz', stationId: null }],
+      texts: { notes: 'Fuzz', weather: null },
+      taskId: null,
+    },
+    'PATCH /production/:id': { texts: { weather: 'Sun' }, taskId: null },
+    'POST /production/:id/approve': { sendEmail: false },
+    'POST /production/:id/reject': { reason: 'Short' },
+    'POST /production/:id/items': { items: [{ budgetItemId: w.budgetItemId, quantity: 2, photosNumber: '1' }] },
+    'PATCH /production/:id/items': { items: [{ id: w.productionItemId, quantity: '2.5' }] },
+    'PATCH /production/item/:id': { quantity: '1.25', photosNumber: 2, description: null, stationId: null },
+    'PATCH /production/:id/pdf/items': { items: [{ budgetItemId: w.budgetItemId, quantity: 3 }] },
+    'POST /comment': { sourceId: w.productionId, comment: 'Fuzz' },
+    'PATCH /production/:id/stations': { stationIds: [] },
+    'POST /production/:id/traces': { points: [[30, -97], [30.1, -97.1]] },
+    'POST /invoices/:companyId': {
+      projectId: w.projectId,
+      clientId: null,
+      dueDate: '2026-06-30',
+      status: 'draft',
+      retainage: '5.5',
+      weekEndingDate: '2026-03-07',
+      notes: 'Fuzz',
+      productions: [{ id: w.invoiceProductionId, items: [{ id: w.invoiceProductionItemId, quantity: '1' }] }],
+    },
+    'PATCH /invoices/:id': { notes: 'Fuzz', retainage: 5, dueDate: null, productions: [{ id: w.invoiceProductionId, items: [{ id: w.invoiceProductionItemId, quantity: 1.5 }] }] },
+    'POST /invoices/:id/reject': { reason: 'Short' },
+    'POST /invoices/:id/cancelled': { reason: 'Short' },
+    'POST /invoices/:id/paid/:status': { amount: '1.00', paidOn: '2026-04-01', reference: 'CHK 1', note: null },
+    'POST /invoices/:id/transaction': { kind: 'payment', amount: '1.00', paidOn: null, reference: null, note: null },
+    'POST /invoices/:id/comments': { comment: 'Fuzz' },
+    'POST /logs': { projectId: w.projectId, crewId: w.crewId, lat: 30.27, lng: -97.74, address: '1 Fuzz St', date: null, dateString: '2026-03-05', status: 'open', description: 'Fuzz' },
+    'PATCH /logs/:id': { status: 'submitted', description: 'Fuzzed' },
+    'POST /locates': { ticketNumber: 'FUZZ-2', projectId: w.projectId, clientId: null, address: '1 Fuzz St', city: 'Austin', state: 'TX', lat: 30.1, lng: -97.7, digStartDate: '2026-03-01', expiresOn: '2026-03-20', status: 'open', description: 'Fuzz' },
+    'PATCH /locates/:id': { description: 'Fuzzed', expiresOn: '2026-03-21', lat: null, lng: null },
+    'POST /locates/:id/responses': { utilityName: 'Fuzz Gas', status: 'marked', note: null, respondedAt: '2026-03-02T10:00:00Z' },
+    'PATCH /locates/:id/responses/:responseId': { status: 'clear', note: 'Fuzz' },
+    'POST /damages': { damageDate: '2026-03-04', projectId: w.projectId, safetyAuthorityId: w.catalog['safety-authorities'], damageTypeId: w.catalog['damage-types'], description: 'Fuzz', address: '1 Fuzz St', city: 'Austin', state: 'TX', lat: 30.1, lng: -97.7, amount: '1234.56' },
+    'PATCH /damages/:id': { status: 'claimed', description: 'Fuzzed', lat: null, lng: null, amount: 12.5, damageDate: '2026-03-05' },
+    'POST /footprints': { projectId: w.projectId, typeId: w.catalog['footprint-types'], crewId: w.crewId, date: '2026-03-04', kind: 'polygon', points: [[30.27, -97.74], [30.271, -97.74], [30.271, -97.741]], notes: 'Fuzz' },
+    'PATCH /footprints/:id': { restorationStatus: 'temporary', notes: 'Fuzzed', kind: 'line', points: [[30.27, -97.74], [30.272, -97.74]], crewId: null },
+    'POST /projects/:id/tasks': {
+      typeId: w.catalog['task-types'],
+      crewId: w.crewId,
+      summary: 'Fuzz task two',
+      description: 'Fuzz',
+      address: '1 Fuzz St',
+      city: 'Austin',
+      state: 'TX',
+      country: 'US',
+      startDate: '2026-03-02',
+      endDate: '2026-03-04',
+      items: [{ budgetItemId: w.budgetItemId, quantity: '2.5', description: null }],
+      status: 'approved',
+      priority: 'high',
+      rejectReason: null,
+    },
+    'PATCH /tasks/:id': { summary: 'Fuzzed', status: 'progress', position: 1.5, priority: 'urgent', endDate: null, items: [{ budgetItemId: w.budgetItemId, quantity: 3 }] },
+    'POST /tasks/:id/comments': { comment: 'Fuzz' },
+    'POST /invoices/:companyId/report': { range: { from: '2026-01-01', to: '2026-12-31' }, sourceSubcontractor: null, groupBy: 'item', groupByField: 'dueDate' },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DatabaseJobQueue } from '../../server/jobs/database-queue.js';
 import { DEFAULT_JOB_SETTINGS } from '../../server/jobs/job-queue.js';
+import { DEFAULT_MAP_TILE_URL } from '../../server/config.js';
 import { Mailer } from '../../server/lib/mail.js';
 import { mailStatus } from '../../server/lib/mail-status.js';
 import { DATABASES, describeEachDatabase, registerUser, startTestServer, type TestServer } from './harness.js';
@@ -48,7 +49,7 @@ for (const database of DATABASES) {
     });
 
     it('says at /health that mail is sent', async () => {
-      expect((await server.call('GET', '/api/v1/health')).body).toEqual({ status: 'ok', db: database.name, mail: 'smtp', maxUploadMb: 25 });
+      expect((await server.call('GET', '/api/v1/health')).body).toEqual({ status: 'ok', db: database.name, mail: 'smtp', maxUploadMb: 25, mapTileUrl: DEFAULT_MAP_TILE_URL });
     });
 
     it('queues nothing when the transaction that sends the mail rolls back', async () => {
@@ -134,7 +135,7 @@ describeEachDatabase('mail without SMTP', (server) => {
   });
 
   it('says at /health that mail is only kept in the outbox', async () => {
-    expect((await server().call('GET', '/api/v1/health')).body).toEqual({ status: 'ok', db: server().services.dialect, mail: 'outbox', maxUploadMb: 25 });
+    expect((await server().call('GET', '/api/v1/health')).body).toEqual({ status: 'ok', db: server().services.dialect, mail: 'outbox', maxUploadMb: 25, mapTileUrl: DEFAULT_MAP_TILE_URL });
   });
 });
 

@@ -1,5 +1,6 @@
 import { daysOf } from '../../server/modules/projects/project-overview.js';
 import { describeEachDatabase, type TestServer } from './harness.js';
+import { invoiceRow, productionRow } from './production-rows.js';
 import { callAs, clientProject, createProject, projectFixture, type CompanySide } from './project-helpers.js';
 
 async function category(s: TestServer, side: CompanySide, name: string, parentId?: number) {
@@ -98,6 +99,36 @@ describeEachDatabase('projects: overview', (server) => {
     expect(hugeView).toMatchObject({ plannedAmount: '9999999999900000.01', daysElapsed: 0, daysTotal: null });
 
     expect((await callAs(s, f.stranger, 'GET', `/projects/${big.id}/report/overview`)).status).toBe(404);
+  });
+
+  it('adds approved production at the items’ current prices and what the owner billed the client, exactly past 64 bits', async () => {
+    const s = server();
+    const f = await projectFixture(s);
+    const cable = await item(s, f.owner, 'cable');
+    const project = await clientProject(s, f);
+    await callAs(s, f.owner, 'POST', `/projects/${project.id}/crew-companies`, { companyId: f.sub.companyId });
+    // A billion units at 999,999,999.99, and 10 at 0.10.
+    const large = await budgetItem(s, project.budgetId!, cable, 1_000_000_000, 99_999_999_999);
+    const small = await budgetItem(s, project.budgetId!, cable, 10, 10);
+    const own = { projectId: project.id, companyId: f.owner.companyId };
+    const first = await productionRow(s, { ...own, date: '2026-03-02', items: [{ budgetItemId: large, quantityE3: 10n ** 12n }, { budgetItemId: small, quantityE3: 100 }] });
+    await productionRow(s, { ...own, date: '2026-03-03', items: [{ budgetItemId: large, quantityE3: 10n ** 12n }] });
+    const billed = await productionRow(s, { ...own, date: '2026-03-04', items: [{ budgetItemId: large, quantityE3: 1_000_000 }] });
+    const sub = await productionRow(s, { projectId: project.id, companyId: f.sub.companyId, ownerId: f.owner.companyId, date: '2026-03-04', items: [{ budgetItemId: small, quantityE3: 200 }] });
+    for (const status of ['draft', 'submitted', 'rejected'] as const) {
+      await productionRow(s, { ...own, date: '2026-03-05', status, items: [{ budgetItemId: large, quantityE3: 10n ** 12n }] });
+    }
+    const owner = { companyId: f.owner.companyId, projectId: project.id, clientId: f.client.companyId };
+    await invoiceRow(s, { ...owner, status: 'submit', lines: [{ productionId: billed.id, productionItemId: billed.itemIds[0]!, budgetItemId: large, quantityE3: 1_000_000, priceCents: 99_999_999_999 }] });
+    await invoiceRow(s, { ...owner, status: 'partially_paid', lines: [{ productionId: first.id, productionItemId: first.itemIds[1]!, budgetItemId: small, quantityE3: 100, priceCents: 10 }] });
+    await invoiceRow(s, { ...owner, status: 'draft', lines: [{ productionId: first.id, productionItemId: first.itemIds[0]!, budgetItemId: large, quantityE3: 1000, priceCents: 99_999_999_999 }] });
+    await invoiceRow(s, { companyId: f.sub.companyId, projectId: project.id, clientId: f.owner.companyId, status: 'unpaid', lines: [{ productionId: sub.id, productionItemId: sub.itemIds[0]!, budgetItemId: small, quantityE3: 200, priceCents: 10 }] });
+
+    const view = await callAs(s, f.client, 'GET', `/projects/${project.id}/report/overview`);
+    expect(view.status).toBe(200);
+    // (2 × 10^12 + 10^6) thousandths × 99,999,999,999 + 300 × 10, in thousandths of cents, rounded once.
+    expect(view.body).toMatchObject({ plannedAmount: '999999999990000001.00', producedAmount: '2000000999979999990.03', billedAmount: '999999999990.01' });
+    expect((await callAs(s, f.sub, 'GET', `/projects/${project.id}/report/overview`)).body.producedAmount).toBe('2000000999979999990.03');
   });
 });
 

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { todayIn } from '../../server/modules/projects/project-overview.js';
 import { reportRange } from '../../server/modules/projects/project-production-report.js';
 import { describeEachDatabase, type TestServer } from './harness.js';
+import { productionRow } from './production-rows.js';
 import { API, callAs, clientProject, projectFixture, type CompanySide } from './project-helpers.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -21,10 +22,12 @@ async function item(s: TestServer, side: CompanySide, name: string, extra: Recor
 /** Budget lines written straight into the budget: the budget items API is its own area's. */
 async function budgetItem(s: TestServer, budgetId: number, itemId: number, quantity: number, priceCents: number) {
   const now = new Date().toISOString();
-  await s.services.db
+  const row = await s.services.db
     .insertInto('budget_items')
     .values({ budget_id: budgetId, item_id: itemId, report_weight: 0, quantity, price_cents: priceCents, description: null, created_at: now, updated_at: now })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** POST …/report/production as a company side, the answer's bytes kept. */
@@ -109,6 +112,36 @@ describeEachDatabase('projects: production report', (server) => {
     expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: `${HEADER_ROW}:${HEADER_ROW}` });
     expect(sheet.getColumn(1).width).toBeGreaterThanOrEqual(30);
     expect(sheet.getColumn(7).width).toBeGreaterThanOrEqual(20);
+  });
+
+  it('fills the produced columns from approved production dated in the range, exactly, at the items’ prices', async () => {
+    const s = server();
+    const f = await projectFixture(s);
+    const materials = await category(s, f.owner, 'Materials');
+    const cable = await item(s, f.owner, 'cable', { unit: 'ft', categoryId: materials });
+    const conduit = await item(s, f.owner, 'conduit', { unit: 'ea' });
+    const p = await clientProject(s, f, { timezone: 'America/Chicago' });
+    const cableLine = await budgetItem(s, p.budgetId!, cable, 3, 10);
+    const conduitLine = await budgetItem(s, p.budgetId!, conduit, 1_000_000, 99_999_999);
+    const own = { projectId: p.id, companyId: f.owner.companyId };
+    // In the range: 0.1 + 0.2 of cable, 0.001 of conduit; outside it (a day before, a day after) and not approved: nothing.
+    await productionRow(s, { ...own, date: '2026-03-01', items: [{ budgetItemId: cableLine, quantityE3: 100 }] });
+    await productionRow(s, { ...own, date: '2026-03-31', items: [{ budgetItemId: cableLine, quantityE3: 200 }, { budgetItemId: conduitLine, quantityE3: 1 }] });
+    await productionRow(s, { ...own, date: '2026-02-28', items: [{ budgetItemId: cableLine, quantityE3: 1000 }] });
+    await productionRow(s, { ...own, date: '2026-04-01', items: [{ budgetItemId: cableLine, quantityE3: 1000 }] });
+    for (const status of ['draft', 'submitted', 'rejected'] as const) {
+      await productionRow(s, { ...own, date: '2026-03-15', status, items: [{ budgetItemId: cableLine, quantityE3: 5000 }, { budgetItemId: conduitLine, quantityE3: 5000 }] });
+    }
+    const sheet = await sheetOf((await report(s, f.client, p.id, { from: '2026-03-01', to: '2026-03-31' })).rawPayload);
+    expect(values(sheet, HEADER_ROW + 1)).toEqual([
+      // 0.3 of 3 ft at 0.10: 0.03, 10 % complete.
+      ['cable', 'CABLE', 'ft', 'Materials', 3, 0.1, 0.3, 0.3, 0.03, 0.1],
+      // 0.001 × 999,999.99 = 999.99999, rounded half up to 1,000.00.
+      ['conduit', 'CONDUIT', 'ea', null, 1_000_000, 999_999.99, 999_999_990_000, 0.001, 1000, 0],
+      // The exact sum rounded once: 100,002.999 cents.
+      ['Totals', null, null, null, null, null, 999_999_990_000.3, null, 1000.03, 0],
+    ]);
+    expect([sheet.getCell('H10').numFmt, sheet.getCell('H11').numFmt]).toEqual(['#,##0.0', '#,##0.000']);
   });
 
   it('writes amounts past 15 digits as text with every digit, and an empty budget as its totals', async () => {

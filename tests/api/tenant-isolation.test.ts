@@ -45,10 +45,27 @@ type IdKind =
   | 'draftProject'
   | 'draftBudget'
   | 'draftBudgetItem'
-  | 'projectRole';
+  | 'projectRole'
+  | 'station'
+  | 'production'
+  | 'productionItem'
+  | 'productionComment'
+  | 'productionPhoto'
+  | 'invoice'
+  | 'invoiceProduction'
+  | 'invoiceProductionItem'
+  | 'log'
+  | 'locate'
+  | 'locateResponse'
+  | 'damage'
+  | 'damageFile'
+  | 'footprint'
+  | 'footprintPhoto'
+  | 'task'
+  | 'taskFile';
 /** Invitation tokens, and the two halves of an external budget review link (the budget's public hash, the review's token). */
 type TokenKind = 'memberInvitation' | 'partnerInvitation' | 'budgetLink' | 'reviewLink';
-type ValueKind = 'partnerType' | 'searchText' | 'projectFileType';
+type ValueKind = 'partnerType' | 'searchText' | 'projectFileType' | 'paidStatus' | 'damageFileCategory';
 type ParamKind = IdKind | TokenKind | ValueKind;
 
 interface Caller {
@@ -96,6 +113,13 @@ const PARAM_KINDS: Record<string, ParamKind> = {
   categoryId: 'itemCategory',
   budgetHash: 'budgetLink',
   reviewHash: 'reviewLink',
+  productionId: 'production',
+  // POST /invoices/:id/paid/:status
+  status: 'paidStatus',
+  photoId: 'productionPhoto',
+  responseId: 'locateResponse',
+  // POST /damages/:id/files/:category
+  category: 'damageFileCategory',
 };
 /** `:id` names a row of the area its URL starts with. */
 const ID_BY_ROOT: Record<string, IdKind> = {
@@ -112,6 +136,14 @@ const ID_BY_ROOT: Record<string, IdKind> = {
   partnerships: 'partnership',
   folders: 'folder',
   projects: 'project',
+  production: 'production',
+  productions: 'production',
+  invoices: 'invoice',
+  logs: 'log',
+  locates: 'locate',
+  damages: 'damage',
+  footprints: 'footprint',
+  tasks: 'task',
 };
 /** `:id` of the file manager's paths, whose first segment does not say the kind. */
 const ID_BY_URL: Record<string, IdKind> = {
@@ -120,9 +152,14 @@ const ID_BY_URL: Record<string, IdKind> = {
   '/filesNew/:id': 'file',
   '/folder/file/permission/:id': 'folder',
   '/roles/project/:projectId/:id': 'projectRole',
+  '/production/item/:id': 'productionItem',
+  '/production/item/:id/files': 'productionItem',
+  '/comment/:id': 'productionComment',
 };
+/** `:fileId` names a file of the record its URL starts with. */
+const FILE_BY_ROOT: Record<string, IdKind> = { damages: 'damageFile', footprints: 'footprintPhoto', tasks: 'taskFile' };
 const TOKEN_BY_ROOT: Record<string, TokenKind> = { memberships: 'memberInvitation', partnerships: 'partnerInvitation' };
-const VALUE_KINDS = new Set<ParamKind>(['partnerType', 'searchText', 'projectFileType']);
+const VALUE_KINDS = new Set<ParamKind>(['partnerType', 'searchText', 'projectFileType', 'paidStatus', 'damageFileCategory']);
 const TOKEN_KINDS = new Set<ParamKind>(['memberInvitation', 'partnerInvitation', 'budgetLink', 'reviewLink']);
 
 /**
@@ -138,6 +175,7 @@ function paramKind(url: string, param: string): ParamKind | undefined {
   const root = literals(url)[0]!;
   if (param === 'id') return ID_BY_URL[url] ?? ID_BY_ROOT[root];
   if (param === 'token') return TOKEN_BY_ROOT[root];
+  if (param === 'fileId') return FILE_BY_ROOT[root];
   return undefined;
 }
 
@@ -149,6 +187,10 @@ const OPEN_BY_DESIGN: Record<RouteKey, string> = {
 /** Routes the list pass leaves out, with why. */
 const NOT_LISTED: Record<RouteKey, string> = {
   'GET /users/logout': "ends the caller's own session and answers nothing",
+};
+/** Reads that need a query to answer anything: the window of days around the tenants' productions. */
+const QUERIES: Record<RouteKey, string> = {
+  'GET /calendar/events': 'start=2026-02-15&end=2026-04-15',
 };
 
 // ---- Which kind of row each id field of a body names --------------------------------------------
@@ -169,6 +211,12 @@ const NOT_REFERENCES: Record<string, string> = {
   pdfScaleFactor: 'a scale',
   'stations.[].chainage': 'a distance along the job',
   profitabilityPercent: 'a percentage',
+  retainage: 'a percentage',
+  amount: 'an amount of money',
+  lat: 'a latitude',
+  position: "a task's place in its board column",
+  lng: 'a longitude',
+  'productions.[].items.[].id': "an item of the production named beside it (productions.[].id, swept); another production's item is refused with 400 (tests/api/invoices.test.ts)",
   memberId:
     "a reviewer of another company is refused with 400 (tests/api/budget-reviews.test.ts); the sweep's budgets are approved, so a control request could not pass",
 };
@@ -202,6 +250,21 @@ const BODY_REFERENCES: Record<string, IdKind | ((url: string) => IdKind | undefi
   // A project file copied from the file manager.
   fileId: 'file',
   fileIds: 'file',
+  // Productions: the crew that produced, stations of the project, the production a comment is on, its items by id.
+  crewId: 'crew',
+  stationId: 'station',
+  stationIds: 'station',
+  sourceId: 'production',
+  // Invoices bill approved productions; the report reads what a subcontractor of the company billed it.
+  'productions.[].id': 'invoiceProduction',
+  sourceSubcontractor: 'company',
+  'items.[].id': (url) => (url === '/production/:id/items' ? 'productionItem' : undefined),
+  // Damages name the company's own catalog rows; a footprint its type.
+  damageTypeId: 'damageType',
+  safetyAuthorityId: 'safetyAuthority',
+  typeId: (url) => (literals(url)[0] === 'footprints' ? 'footprintType' : ['tasks', 'projects'].includes(literals(url)[0]!) ? 'taskType' : undefined),
+  // A production names a task of its project.
+  taskId: 'task',
 };
 
 interface Leaf {
@@ -380,6 +443,54 @@ const BODIES: Record<RouteKey, BodyFor> = {
   'POST /projects/:id/crew-companies': (t) => json({ companyId: t.partners.subcontractor }),
   'POST /roles/project/:projectId': (_t, n) => json({ name: probe(n), permissions: [{ resourceType: 'projects', action: 'view' }] }),
   'PATCH /roles/project/:projectId/:id': () => json({ permissions: [{ resourceType: 'projects', action: 'view' }] }),
+  // One sheet per crew and day: each probe records a day of its own.
+  'POST /production/project/:projectId': (t, n) =>
+    json({ crewId: first(t, 'crew'), date: new Date(Date.UTC(2027, 0, 1) + n * 86_400_000).toISOString().slice(0, 10), items: [{ budgetItemId: first(t, 'budgetItem'), quantity: '1.25', stationId: first(t, 'station') }], taskId: first(t, 'task') }),
+  'PATCH /production/:id': (t) => json({ texts: { notes: 'probe' }, taskId: first(t, 'task') }),
+  'PATCH /production/:id/submit': NO_BODY,
+  'POST /production/:id/approve': () => json({ sendEmail: false }),
+  'POST /production/:id/reject': () => json({ reason: 'probe' }),
+  'POST /production/:id/amend': NO_BODY,
+  'POST /production/:id/items': (t) => json({ items: [{ budgetItemId: first(t, 'budgetItem'), quantity: 1, stationId: first(t, 'station') }] }),
+  'PATCH /production/:id/items': (t) => json({ items: [{ id: first(t, 'productionItem'), quantity: '2.5' }] }),
+  'PATCH /production/item/:id': (t) => json({ quantity: '3', stationId: first(t, 'station') }),
+  'PATCH /production/:id/pdf/items': (t) => json({ items: [{ budgetItemId: first(t, 'budgetItem'), quantity: 1 }] }),
+  'POST /comment': (t) => json({ sourceId: first(t, 'production'), comment: 'probe' }),
+  'POST /production/:id/files': () => ({ multipart: multipart({}, { name: 'probe.png', type: 'image/png', bytes: TINY_PNG }) }),
+  'POST /production/item/:id/files': () => ({ multipart: multipart({}, { name: 'probe.png', type: 'image/png', bytes: TINY_PNG }) }),
+  'PATCH /production/:id/stations': (t) => json({ stationIds: [first(t, 'station')] }),
+  'POST /production/:id/traces': () => json({ points: [[30, -97], [30.001, -97]] }),
+  'POST /productions/:id/report/download': NO_BODY,
+  // The first approved production is on the tenant's draft invoice; the second is left to bill.
+  'POST /invoices/:companyId': (t) =>
+    json({ projectId: first(t, 'project'), clientId: null, productions: [{ id: t.ids.invoiceProduction[1], items: [{ id: t.ids.invoiceProductionItem[1] }] }] }),
+  'PATCH /invoices/:id': (t) => json({ notes: 'probe', productions: [{ id: t.ids.invoiceProduction[0], items: [{ id: t.ids.invoiceProductionItem[0] }] }] }),
+  'PATCH /invoices/:id/send': NO_BODY,
+  'POST /invoices/:id/approve': NO_BODY,
+  'POST /invoices/:id/approveSinglePart': NO_BODY,
+  'POST /invoices/:id/reject': () => json({ reason: 'probe' }),
+  'POST /invoices/:id/cancelled': () => json({ reason: 'probe' }),
+  'POST /invoices/:id/paid/:status': () => json({}),
+  'POST /invoices/:id/transaction': () => json({ amount: '1.00' }),
+  'POST /invoices/:id/comments': () => json({ comment: 'probe' }),
+  'POST /logs': (t) => json({ projectId: first(t, 'project'), crewId: first(t, 'crew'), lat: 30.2672, lng: -97.7431, dateString: '2026-03-05', description: 'probe' }),
+  'PATCH /logs/:id': () => json({ status: 'submitted', description: 'probe' }),
+  'POST /locates': (t, n) => json({ ticketNumber: `PROBE-${n}`, projectId: first(t, 'project'), clientId: t.partners.client, digStartDate: '2026-03-01', expiresOn: '2026-03-20' }),
+  'PATCH /locates/:id': (t) => json({ description: 'probe', projectId: first(t, 'project'), clientId: t.partners.client }),
+  'POST /locates/:id/responses': () => json({ utilityName: 'Probe utility', status: 'clear' }),
+  'PATCH /locates/:id/responses/:responseId': () => json({ note: 'probe' }),
+  'POST /damages': (t) => json({ damageDate: '2026-03-05', projectId: first(t, 'project'), damageTypeId: first(t, 'damageType'), safetyAuthorityId: first(t, 'safetyAuthority'), lat: 30.1, lng: -97.1 }),
+  'PATCH /damages/:id': (t) => json({ description: 'probe', projectId: first(t, 'project'), damageTypeId: first(t, 'damageType'), safetyAuthorityId: first(t, 'safetyAuthority') }),
+  'POST /damages/:id/files/:category': () => ({ multipart: multipart({}, { name: 'probe.txt', type: 'text/plain', bytes: Buffer.from('probe') }) }),
+  'POST /footprints': (t) => json({ projectId: first(t, 'project'), typeId: first(t, 'footprintType'), crewId: first(t, 'crew'), date: '2026-03-05', kind: 'line', points: [[30.1, -97.1], [30.101, -97.1]] }),
+  'PATCH /footprints/:id': (t) => json({ notes: 'probe', projectId: first(t, 'project'), typeId: first(t, 'footprintType'), crewId: first(t, 'crew') }),
+  'POST /footprints/:id/files': () => ({ multipart: multipart({}, { name: 'probe.png', type: 'image/png', bytes: TINY_PNG }) }),
+  'POST /projects/:id/tasks': (t, n) =>
+    json({ summary: probe(n), typeId: first(t, 'taskType'), crewId: first(t, 'crew'), startDate: '2026-03-02', items: [{ budgetItemId: first(t, 'budgetItem'), quantity: '1.5' }] }),
+  'PATCH /tasks/:id': (t) => json({ summary: 'Probe task', typeId: first(t, 'taskType'), crewId: first(t, 'crew'), items: [{ budgetItemId: first(t, 'budgetItem'), quantity: '2' }] }),
+  'POST /tasks/:id/comments': () => json({ comment: 'probe' }),
+  'POST /tasks/:id/files': () => ({ multipart: multipart({ type: 'task', category: 'photo' }, { name: 'probe.png', type: 'image/png', bytes: TINY_PNG }) }),
+  'POST /invoices/:companyId/report': (t) => json({ range: { from: '2026-01-01', to: '2026-12-31' }, sourceSubcontractor: t.partners.subcontractor, groupBy: 'project', groupByField: 'createdAt' }),
 };
 
 /** A route sends a body when it declares one or changes something without one (uploads, accept). */
@@ -498,6 +609,47 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
   const draftItem = await as('POST', `/projects/${draftProject.id}/budgets/${draftProject.budgetId}/items`, { itemId: item.id, quantity: 3, price: '2.50', description: `${marker} draft trench` });
   await as('POST', `/projects/${project.id}/budgets/${project.budgetId}/comments`, { comment: `${marker} comment`, budgetItemId: budgetItem.id });
 
+  // A draft production of the tenant's crew on the approved project, with an item at a station, a comment and a photo.
+  await as('PATCH', `/projects/${project.id}/stations`, { stations: [{ name: `${marker} STA 0+00` }] });
+  const station = await s.services.db.selectFrom('project_stations').select('id').where('project_id', '=', project.id).executeTakeFirstOrThrow();
+  const production = await as('POST', `/production/project/${project.id}`, { crewId: crew.id, date: '2026-03-02', items: [{ budgetItemId: budgetItem.id, quantity: '1.5', stationId: station.id }], texts: { notes: marker } });
+  const productionComment = await as('POST', '/comment', { sourceId: production.id, comment: `${marker} note` });
+  const photoUpload = multipart({}, { name: `${low}-photo.png`, type: 'image/png', bytes: TINY_PNG });
+  const [photo] = await as('POST', `/production/${production.id}/files`, photoUpload.body, photoUpload.headers);
+
+  // Invoices: the project bills a client off the platform (by name); the subcontractor partner works
+  // on the draft project (the first one's crew-companies route adds it there); two productions
+  // approved (straight in the database: approval is the productions area's), the first billed on a
+  // draft invoice.
+  await s.services.db.updateTable('projects').set({ client_name: `${marker} Town` }).where('id', '=', project.id).execute();
+  await s.services.db.insertInto('project_crew_companies').values({ project_id: draftProject.id, company_id: subPartnership.partnerId, added_by: null, created_at: now }).execute();
+  const approvedProduction = async (date: string) => {
+    const made = await as('POST', `/production/project/${project.id}`, { crewId: crew.id, date, items: [{ budgetItemId: budgetItem.id, quantity: '2' }] });
+    await s.services.db.updateTable('productions').set({ status: 'approved', approved_at: now }).where('id', '=', made.id).execute();
+    await s.services.db.updateTable('production_reviews').set({ status: 'approved' }).where('production_id', '=', made.id).execute();
+    return { id: made.id as number, itemId: made.items[0].id as number };
+  };
+  const billed = await approvedProduction('2026-03-03');
+  const unbilled = await approvedProduction('2026-03-04');
+  const invoice = await as('POST', `/invoices/${companyId}`, { projectId: project.id, productions: [{ id: billed.id, items: [{ id: billed.itemId }] }] });
+
+  // A check-in of the owner with the crew on the project, and a locate ticket of the project with a utility's response.
+  const log = await as('POST', '/logs', { projectId: project.id, crewId: crew.id, lat: 30.2672, lng: -97.7431, dateString: '2026-03-05', description: `${marker} check-in` });
+  const locate = await as('POST', '/locates', { ticketNumber: `${marker}-T1`, projectId: project.id, address: `${marker} Main St`, digStartDate: '2026-03-01', expiresOn: '2026-03-20' });
+  const located = await as('POST', `/locates/${locate.id}/responses`, { utilityName: `${marker} Water`, status: 'marked' });
+  // A damage on the project with a file, and a footprint of the crew with a photo.
+  const damage = await as('POST', '/damages', { damageDate: '2026-03-05', projectId: project.id, damageTypeId: damageType.id, safetyAuthorityId: authority.id, description: `${marker} gas line`, amount: '250.00' });
+  const damageUpload = multipart({}, { name: `${low}-estimate.txt`, type: 'text/plain', bytes: Buffer.from(marker) });
+  const [damageFile] = await as('POST', `/damages/${damage.id}/files/proof`, damageUpload.body, damageUpload.headers);
+  const footprint = await as('POST', '/footprints', { projectId: project.id, typeId: footprintType.id, crewId: crew.id, date: '2026-03-05', kind: 'polygon', points: [[30.1, -97.1], [30.101, -97.1], [30.101, -97.101]], notes: `${marker} pit` });
+  const footprintUpload = multipart({}, { name: `${low}-pit.png`, type: 'image/png', bytes: TINY_PNG });
+  const [footprintPhoto] = await as('POST', `/footprints/${footprint.id}/files`, footprintUpload.body, footprintUpload.headers);
+  // A task of the crew on the project with an item, a comment and a file.
+  const task = await as('POST', `/projects/${project.id}/tasks`, { summary: `${marker} dig pit`, typeId: taskType.id, crewId: crew.id, city: `${marker} City`, items: [{ budgetItemId: budgetItem.id, quantity: '2.5' }] });
+  await as('POST', `/tasks/${task.id}/comments`, { comment: `${marker} task note` });
+  const taskUpload = multipart({ type: 'task', category: 'document' }, { name: `${low}-task.txt`, type: 'text/plain', bytes: Buffer.from(marker) });
+  const [taskFile] = await as('POST', `/tasks/${task.id}/files`, taskUpload.body, taskUpload.headers);
+
   const memberInvitation = await s.services.db.selectFrom('memberships').select('invite_token_hash').where('id', '=', invitee.id).executeTakeFirstOrThrow();
   const partnerInvitation = await s.services.db.selectFrom('partnership_invitations').select('token_hash').where('partnership_id', '=', invited.id).executeTakeFirstOrThrow();
 
@@ -531,6 +683,23 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
       draftBudget: [draftProject.budgetId],
       draftBudgetItem: [draftItem.id],
       projectRole: [projectRole.id],
+      station: [station.id],
+      production: [production.id],
+      productionItem: [production.items[0].id],
+      productionComment: [productionComment.id],
+      productionPhoto: [photo.id],
+      invoice: [invoice.id],
+      invoiceProduction: [billed.id, unbilled.id],
+      invoiceProductionItem: [billed.itemId, unbilled.itemId],
+      log: [log.id],
+      locate: [locate.id],
+      locateResponse: [located.responses[0].id],
+      damage: [damage.id],
+      damageFile: [damageFile.id],
+      footprint: [footprint.id],
+      footprintPhoto: [footprintPhoto.id],
+      task: [task.id],
+      taskFile: [taskFile.id],
     },
     tokens: {
       memberInvitation: [memberInvitation.invite_token_hash!],
@@ -557,6 +726,7 @@ const partnershipsOf = (a: Scope) =>
   sql`select id from partnerships where company_id in (${companiesOf(a)}) or partner_company_id in (${companiesOf(a)}) or client_id in (${companiesOf(a)}) or subcontractor_id in (${companiesOf(a)})`;
 const crewsOf = (a: Scope) => sql`select id from crews where company_id in (${companiesOf(a)})`;
 const membershipsOf = (a: Scope) => sql`select id from memberships where company_id in (${companiesOf(a)})`;
+const productionsOf = (a: Scope) => sql`select id from productions where company_id in (${companiesOf(a)})`;
 const categoriesOf = (a: Scope) => sql`select id from item_categories where company_id in (${companiesOf(a)})`;
 
 /** Which rows of a table are A's, where a company_id column alone does not say it all. */
@@ -577,7 +747,7 @@ const TABLE_SCOPES: Record<string, (a: Scope) => RawBuilder<unknown>> = {
   mail_outbox: (a) => sql`to_address in (${list(a.emails)})`,
   // A job is the server's own work; the mail it carries is checked through mail_outbox.
   jobs: () => sql`false`,
-  list_totals: (a) => sql`list = 'members' and scope_id in (${companiesOf(a)})`,
+  list_totals: (a) => sql`list in ('members', 'tasks') and scope_id in (${companiesOf(a)})`,
   files: (a) => sql`company_id in (${companiesOf(a)}) or (entity_type = 'user' and entity_id in (${list(a.users.map(String))}))`,
   partnerships: (a) => sql`id in (${partnershipsOf(a)})`,
   partnership_invitations: (a) => sql`partnership_id in (${partnershipsOf(a)})`,
@@ -588,7 +758,17 @@ const TABLE_SCOPES: Record<string, (a: Scope) => RawBuilder<unknown>> = {
   project_crew_companies: (a) => sql`project_id in (select id from projects where company_id in (${companiesOf(a)})) or company_id in (${companiesOf(a)})`,
   budget_items: (a) => sql`budget_id in (select id from budgets where company_id in (${companiesOf(a)}))`,
   budget_reviews: (a) => sql`budget_id in (select id from budgets where company_id in (${companiesOf(a)})) or reviewer_company_id in (${companiesOf(a)})`,
+  invoice_transactions: (a) => sql`invoice_id in (select id from invoices where company_id in (${companiesOf(a)}))`,
   budget_comments: (a) => sql`budget_id in (select id from budgets where company_id in (${companiesOf(a)})) or company_id in (${companiesOf(a)})`,
+  production_items: (a) => sql`production_id in (${productionsOf(a)})`,
+  production_reviews: (a) => sql`production_id in (${productionsOf(a)}) or company_id in (${companiesOf(a)})`,
+  production_stations: (a) => sql`production_id in (${productionsOf(a)})`,
+  production_traces: (a) => sql`production_id in (${productionsOf(a)})`,
+  production_photos: (a) => sql`production_id in (${productionsOf(a)})`,
+  production_comments: (a) => sql`production_id in (${productionsOf(a)}) or company_id in (${companiesOf(a)})`,
+  task_items: (a) => sql`task_id in (select id from tasks where company_id in (${companiesOf(a)}))`,
+  task_files: (a) => sql`task_id in (select id from tasks where company_id in (${companiesOf(a)}))`,
+  locate_responses: (a) => sql`locate_id in (select id from locates where company_id in (${companiesOf(a)}))`,
 };
 
 type Snapshot = Map<string, string[]>;
@@ -599,7 +779,7 @@ async function scopedTables(s: TestServer, a: Scope, problems: string[]): Promis
   const db = s.services.db;
   const schema = s.services.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s : undefined;
   // SQLite's full-text tables (and their shadow tables) index rows of tables snapshotted themselves.
-  const textIndex = /^(memberships|items|crews|files|folders|projects)_text(_config|_data|_docsize|_idx|_content)?$/;
+  const textIndex = /^(memberships|items|crews|files|folders|projects|tasks)_text(_config|_data|_docsize|_idx|_content)?$/;
   const tables = (await db.introspection.getTables()).filter((t) => (!schema || t.schema === schema) && !textIndex.test(t.name));
   return tables.flatMap((table) => {
     const rule = TABLE_SCOPES[table.name] ?? (table.columns.some((c) => c.name === 'company_id') ? (x: Scope) => sql`company_id in (${companiesOf(x)})` : undefined);
@@ -637,6 +817,8 @@ function paramValues(t: Tenant, kind: ParamKind, searchText: string, all: boolea
   if (kind === 'partnerType') return all ? ['client', 'subcontractor'] : ['client'];
   if (kind === 'searchText') return [searchText];
   if (kind === 'projectFileType') return all ? ['contract', 'workOrder', 'other'] : ['contract'];
+  if (kind === 'paidStatus') return all ? ['paid', 'partially_paid'] : ['paid'];
+  if (kind === 'damageFileCategory') return all ? ['files', 'proof'] : ['files'];
   const values = TOKEN_KINDS.has(kind) ? t.tokens[kind as TokenKind] : t.ids[kind as IdKind];
   return all ? values : values.slice(0, 1);
 }
@@ -683,7 +865,8 @@ async function send(s: TestServer, route: AnyRoute, url: string, caller: Caller,
     opts.body = payload.multipart.body;
     Object.assign(opts.headers, payload.multipart.headers);
   }
-  return s.call(route.method, `${API}${url}`, opts);
+  const query = QUERIES[keyOf(route)];
+  return s.call(route.method, `${API}${url}${query ? `?${query}` : ''}`, opts);
 }
 
 const excerpt = (body: unknown) => JSON.stringify(body).slice(0, 240);

@@ -224,6 +224,10 @@ describeEachDatabase('text filters served by trigram indexes', (server) => {
       'memberships_status_trgm_idx',
       'projects_code_trgm_idx',
       'projects_project_name_trgm_idx',
+      'tasks_address_trgm_idx',
+      'tasks_city_trgm_idx',
+      'tasks_description_trgm_idx',
+      'tasks_summary_trgm_idx',
     ]);
   });
 });

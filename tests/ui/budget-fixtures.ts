@@ -36,6 +36,8 @@ export const project: Project = {
   boundariesSettings: {},
   mapSettings: {},
   scheduleSettings: {},
+  lat: null,
+  lng: null,
   status: 'active',
   suspendedShutdownReason: null,
   suspendStart: null,

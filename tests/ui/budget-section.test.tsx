@@ -346,10 +346,12 @@ describe('the budget section', () => {
       price: '10.00',
       plannedAmount: '20.00',
       changeOrderAmount: i === 0 ? '5.00' : '0.00',
-      producedQuantity: '0',
-      producedAmount: '0.00',
-      billedAmount: '0.00',
-      remainingAmount: '20.00',
+      // The first line was produced past its 2 budgeted: flagged.
+      producedQuantity: i === 0 ? '2.5' : '0',
+      producedAmount: i === 0 ? '25.00' : '0.00',
+      billedAmount: i === 0 ? '12.50' : '0.00',
+      remainingAmount: i === 0 ? '-5.00' : '20.00',
+      overBudget: i === 0,
     });
     server.use(
       http.get('/api/v1/projects/5/budget-distribution/:companyId/:categoryId', () =>
@@ -376,6 +378,12 @@ describe('the budget section', () => {
     const table = await screen.findByRole('table', { name: 'Planned, produced and billed' });
     // A header, the page of 25 and the totals row.
     expect(within(table).getAllByRole('row')).toHaveLength(27);
+    const first = within(table).getAllByRole('row')[1]!;
+    expect(within(first).getByText('$25.00')).toBeInTheDocument();
+    expect(within(first).getByText('2.5 ea')).toBeInTheDocument();
+    expect(within(first).getByText('$12.50')).toBeInTheDocument();
+    expect(within(first).getByText('Over budget')).toBeInTheDocument();
+    expect(within(table).getAllByText('Over budget')).toHaveLength(1);
     const total = within(table).getAllByRole('row').at(-1)!;
     expect(within(total).getByText('40 items')).toBeInTheDocument();
     expect(within(total).getAllByText('$800.00')).toHaveLength(2);

@@ -36,6 +36,8 @@ export function makeProject(id: number, overrides: Partial<Project> = {}): Proje
     boundariesSettings: {},
     mapSettings: {},
     scheduleSettings: {},
+    lat: null,
+    lng: null,
     status: 'active',
     suspendedShutdownReason: null,
     suspendStart: null,

@@ -29,6 +29,10 @@ const server = setupServer(
   http.get('/api/v1/users/me', () => (me ? HttpResponse.json({ user: me }) : HttpResponse.json({}, { status: 401 }))),
   http.get('/api/v1/companies/7', () => HttpResponse.json(company)),
   http.get('/api/v1/companies/7/activity', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+  // The productions list, where plain members land.
+  http.get('/api/v1/production', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+  http.get('/api/v1/production/crews', () => HttpResponse.json([])),
+  http.get('/api/v1/projects', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -56,13 +60,12 @@ const NOT_FOUND = '/pages/errors/error-404';
 describe('route access rules as a user meets them', () => {
   // The hop is checked rather than the final page: this build has no productions screen yet, so the
   // catch-all route moves on to the 404 page after it.
-  it("sends a plain member away from the dashboard, with no returnTo, to a screen this build has", async () => {
-    // The spec sends plain members to productions; until that screen exists they land on their
-    // home among the screens there are (their profile), never on a 404.
+  it("sends a plain member away from the dashboard, with no returnTo, to productions (spec 02 §2)", async () => {
     signIn(fakeUser('Member'));
     renderAt('/dashboard');
-    await waitFor(() => expect(currentLocation()).toBe('/profile'));
-    expect(visited.some((l) => l.startsWith('/productions') || l.includes('error-404'))).toBe(false);
+    await waitFor(() => expect(currentLocation()).toBe('/productions'));
+    expect(await screen.findByRole('heading', { name: 'Productions' })).toBeInTheDocument();
+    expect(visited.some((l) => l.includes('error-404'))).toBe(false);
     expect(visited.some((l) => l.includes('returnTo'))).toBe(false);
     expect(visited.some((l) => l.startsWith('/login'))).toBe(false);
     expect(screen.queryByText('Welcome, Dana')).not.toBeInTheDocument();

@@ -7,6 +7,8 @@ import { badRequest, notFound, type AppError } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import { projectAccess, visibleToCompany } from '../projects/project-access.js';
 import { readSum, sumProduct } from '../../lib/exact-sum.js';
+import { todayIn } from '../projects/project-overview.js';
+import { approvedItems, billedLines, producedOf, readCents, thousandthsToCents } from './budget-production.js';
 import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
 
 /**
@@ -17,7 +19,11 @@ import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../..
  */
 interface FigureSet {
   budgetIds: number[];
+  /** The budgets' projects: where their production and invoices are. */
+  projectIds: number[];
   categoryIds: number[] | null;
+  /** The project's time zone, where its production days are. */
+  timezone: string;
 }
 
 interface Refusals {
@@ -51,7 +57,7 @@ async function figureSet(db: Executor, actor: Actor, projectId: number, companyI
   let query = db
     .selectFrom('budgets as b')
     .innerJoin('projects as p', 'p.id', 'b.project_id')
-    .select(['b.id', 'b.company_id'])
+    .select(['b.id', 'b.company_id', 'b.project_id'])
     .where(sql<boolean>`(p.id = ${projectId} or (p.parent_id = ${projectId} and ${visibleToCompany('p', access.companyId)}))`);
   if (companyId) query = query.where('b.company_id', '=', companyId);
   const budgets = await query.orderBy('b.id').execute();
@@ -61,7 +67,7 @@ async function figureSet(db: Executor, actor: Actor, projectId: number, companyI
     categoryIds = await categoryTree(db, categoryId, [...new Set(budgets.map((b) => b.company_id))]);
     if (!categoryIds) throw refuse.category();
   }
-  return { budgetIds: budgets.map((b) => b.id), categoryIds };
+  return { budgetIds: budgets.map((b) => b.id), projectIds: [...new Set(budgets.map((b) => b.project_id))], categoryIds, timezone: access.project.timezone };
 }
 
 /** Items (`bi`, `i`, `c`) of the set's budgets and categories. */
@@ -155,22 +161,40 @@ const DETAILS_LIST: ListSpec = {
   tiebreaker: 'bi.id',
 };
 
+/** Approved production items (`p`, `pi`, `bi`, `i`) of the set's budget items. */
+function setProduction(db: Executor, set: FigureSet) {
+  let query = approvedItems(db, set.projectIds)
+    .innerJoin('budget_items as bi', 'bi.id', 'pi.budget_item_id')
+    .innerJoin('items as i', 'i.id', 'bi.item_id')
+    .where('bi.budget_id', 'in', set.budgetIds);
+  if (set.categoryIds) query = query.where('i.category_id', 'in', set.categoryIds);
+  return query;
+}
+
 /**
  * GET /projects/{id}/budget-details/{companyId}/{categoryId}: per budget item, its planned amount
- * (quantity × price as it stands, accepted change orders included) and what accepted change orders
- * added to it (Σ new − previous amount), a page of rows at a time (`_start`, `_end`, `_sort`,
- * `_order`); `itemCount` and the totals are over every row of the set, summed in SQL. Produced and
- * billed amounts come with productions and invoices (issue 9): until then they are 0 and the
- * remaining amount is the planned one.
+ * (quantity × price as it stands, accepted change orders included), what accepted change orders
+ * added to it (Σ new − previous amount), what approved production made of it (quantity, amount at
+ * the item's price, over the budgeted quantity or not), what its company billed and what remains
+ * (planned − produced), a page of rows at a time (`_start`, `_end`, `_sort`, `_order`); `itemCount`
+ * and the totals are over every row of the set, summed in SQL (server/modules/budgets/budget-production.ts).
  */
 export async function budgetDetails(services: Services, actor: Actor, projectId: number, companyId: number, categoryId: number, query: RawListQuery): Promise<BudgetDetails> {
   const list = parseListQuery(DETAILS_LIST, query);
   const db = services.db;
   const set = await figureSet(db, actor, projectId, companyId, categoryId, PATH_REFUSALS);
-  const totals = setItems(db, set).select(sql<number>`count(*)`.as('n')).select(sumProduct('bi.quantity', 'bi.price_cents').as('planned')).executeTakeFirstOrThrow();
+  // Produced and billed are each item's running sums (budget-running-sums.ts), summed here like the plan.
+  const totals = setItems(db, set)
+    .select(sql<number>`count(*)`.as('n'))
+    .select(sumProduct('bi.quantity', 'bi.price_cents').as('planned'))
+    .select(sumProduct('bi.produced_e3', 'bi.price_cents', 2).as('produced'))
+    .select(sql<string | null>`cast(sum(bi.billed_cents) as text)`.as('billed'))
+    .executeTakeFirstOrThrow();
   const base = setItems(db, set)
     .leftJoin(acceptedByItem(db, set).as('ac'), 'ac.budget_item_id', 'bi.id')
     .select(['bi.id', 'i.name', 'i.unit', 'c.name as category_name', 'bi.quantity', 'bi.price_cents', 'ac.co_to', 'ac.co_from'])
+    .select(sql<string>`cast(bi.produced_e3 as text)`.as('produced_e3'))
+    .select(sql<string>`cast(bi.billed_cents as text)`.as('billed_cents'))
     .select(sql<number>`cast(bi.quantity as double precision) * bi.price_cents`.as('planned_order'))
     .select(sql<number>`coalesce(ac.co_order, 0)`.as('change_order_order'));
   const [page, sums, accepted] = await Promise.all([
@@ -180,10 +204,11 @@ export async function budgetDetails(services: Services, actor: Actor, projectId:
     acceptedTotals(db, set),
   ]);
   const planned = readSum(sums.planned);
-  const produced = 0n;
+  const producedCents = thousandthsToCents(readSum(sums.produced));
   return {
     rows: page.rows.map((r) => {
       const amount = BigInt(r.quantity) * BigInt(r.price_cents);
+      const made = producedOf(r.produced_e3, r.price_cents, r.quantity);
       return {
         budgetItemId: r.id,
         itemName: r.name,
@@ -193,36 +218,39 @@ export async function budgetDetails(services: Services, actor: Actor, projectId:
         price: centsToMoney(r.price_cents),
         plannedAmount: centsToMoney(amount),
         changeOrderAmount: centsToMoney(readSum(r.co_to) - readSum(r.co_from)),
-        producedQuantity: '0',
-        producedAmount: centsToMoney(produced),
-        billedAmount: centsToMoney(0n),
-        remainingAmount: centsToMoney(amount - produced),
+        producedQuantity: made.quantity,
+        producedAmount: centsToMoney(made.cents),
+        billedAmount: centsToMoney(readCents(r.billed_cents)),
+        remainingAmount: centsToMoney(amount - made.cents),
+        overBudget: made.overBudget,
       };
     }),
     itemCount: page.total,
     totals: {
       plannedAmount: centsToMoney(planned),
       changeOrderAmount: centsToMoney(readSum(accepted.to) - readSum(accepted.from)),
-      producedAmount: centsToMoney(produced),
-      billedAmount: centsToMoney(0n),
-      remainingAmount: centsToMoney(planned - produced),
+      producedAmount: centsToMoney(producedCents),
+      billedAmount: centsToMoney(readCents(sums.billed)),
+      remainingAmount: centsToMoney(planned - producedCents),
     },
   };
 }
 
-/** What a range bound must be: a calendar date or an instant. */
-function rangeBound(name: 'from' | 'to', value: string | null | undefined): number | null {
+/** A range bound: a calendar date as it is, an instant as its day in the project's time zone (production days are). */
+function rangeDay(name: 'from' | 'to', value: string | null | undefined, timezone: string): string | null {
   if (value === null || value === undefined || value.trim() === '') return null;
-  const ms = Date.parse(value.trim());
+  const text = value.trim();
+  const ms = Date.parse(text);
   if (Number.isNaN(ms)) throw badRequest(`range.${name}: Must be a date`, [{ field: `range.${name}`, message: 'Must be a date' }]);
-  return ms;
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : todayIn(timezone, new Date(ms));
 }
 
 /**
  * POST /projects/{id}/budget-spent: the planned total of the budgets named (companyId and categoryId
- * as in the figures above; none: every company, every category) against what was spent in the range.
- * Spending is read from productions and billing from invoices (issue 9): until then both are 0.00 and
- * the series is empty.
+ * as in the figures above; none: every company, every category) against what approved production
+ * spent of it in the range (production days, both included; no bound: from the first or to the
+ * last), what was billed of that production (billed lines of productions in the range), and spent
+ * per production day.
  */
 export async function budgetSpent(
   services: Services,
@@ -230,18 +258,32 @@ export async function budgetSpent(
   projectId: number,
   body: { companyId?: number | null; categoryId?: number | null; range?: { from?: string | null; to?: string | null } | null },
 ): Promise<BudgetSpent> {
-  const from = rangeBound('from', body.range?.from);
-  const to = rangeBound('to', body.range?.to);
-  if (from !== null && to !== null && from > to) throw badRequest('range.to: Must not be before range.from', [{ field: 'range.to', message: 'Must not be before range.from' }]);
   const db = services.db;
   const set = await figureSet(db, actor, projectId, body.companyId ?? 0, body.categoryId ?? 0, BODY_REFUSALS);
-  const planned = readSum((await setItems(db, set).select(sumProduct('bi.quantity', 'bi.price_cents').as('planned')).executeTakeFirstOrThrow()).planned);
-  const spent = 0n;
+  const from = rangeDay('from', body.range?.from, set.timezone);
+  const to = rangeDay('to', body.range?.to, set.timezone);
+  if (from !== null && to !== null && from > to) throw badRequest('range.to: Must not be before range.from', [{ field: 'range.to', message: 'Must not be before range.from' }]);
+  let days = setProduction(db, set);
+  if (from) days = days.where('p.date', '>=', from);
+  if (to) days = days.where('p.date', '<=', to);
+  let billed = billedLines(db, set.projectIds, set.budgetIds).innerJoin('items as i', 'i.id', 'lbi.item_id').innerJoin('productions as p', 'p.id', 'il.production_id');
+  if (set.categoryIds) billed = billed.where('i.category_id', 'in', set.categoryIds);
+  if (from) billed = billed.where('p.date', '>=', from);
+  if (to) billed = billed.where('p.date', '<=', to);
+  const [planned, series, billedSum] = await Promise.all([
+    setItems(db, set).select(sumProduct('bi.quantity', 'bi.price_cents').as('planned')).executeTakeFirstOrThrow(),
+    days.select('p.date').select(sumProduct('pi.quantity_e3', 'bi.price_cents', 2).as('amount')).groupBy('p.date').orderBy('p.date').execute(),
+    billed.select(sql<string | null>`cast(sum(il.amount_cents) as text)`.as('billed')).executeTakeFirstOrThrow(),
+  ]);
+  const plannedCents = readSum(planned.planned);
+  // Each day is rounded on its own; the total is rounded once from the exact sum of every day.
+  const exact = series.map((d) => readSum(d.amount));
+  const spent = thousandthsToCents(exact.reduce((sum, a) => sum + a, 0n));
   return {
-    plannedAmount: centsToMoney(planned),
+    plannedAmount: centsToMoney(plannedCents),
     spentAmount: centsToMoney(spent),
-    billedAmount: centsToMoney(0n),
-    percentSpent: shareOf(spent, planned),
-    series: [],
+    billedAmount: centsToMoney(readCents(billedSum.billed)),
+    percentSpent: shareOf(spent, plannedCents),
+    series: series.map((d, i) => ({ date: d.date, amount: centsToMoney(thousandthsToCents(exact[i]!)) })),
   };
 }

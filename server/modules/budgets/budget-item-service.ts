@@ -2,7 +2,8 @@ import type { BudgetItem, BudgetItemInput, UpdateBudgetItemInput } from '../../.
 import type { Executor, Trx } from '../../db/index.js';
 import type { BudgetItemsTable } from '../../db/schema.js';
 import type { Actor } from '../../http/actor.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { isForeignKeyViolation } from '../../db/constraint-errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { nowIso } from '../../lib/json.js';
 import type { Services } from '../../services.js';
@@ -13,6 +14,7 @@ import { assertEditable, lockBudget, managedBudget, type BudgetScope } from './b
 
 export const BUDGET_ITEM_MESSAGES = {
   catalogItem: "Choose an item of your company's catalog",
+  produced: 'Production has been recorded against this item: it cannot be deleted',
 } as const;
 
 const fieldError = (field: string, message: string) => badRequest(`${field}: ${message}`, [{ field, message }]);
@@ -144,7 +146,13 @@ export async function deleteBudgetItem(services: Services, actor: Actor, params:
     const scope = await managedBudget(trx, actor, params);
     const before = await loadBudgetItem(trx, scope.budget.id, params.budgetItemId);
     await editableBudget(trx, scope);
-    const result = await trx.deleteFrom('budget_items').where('id', '=', before.id).where('budget_id', '=', scope.budget.id).executeTakeFirst();
+    const result = await trx
+      .deleteFrom('budget_items')
+      .where('id', '=', before.id)
+      .where('budget_id', '=', scope.budget.id)
+      .executeTakeFirst()
+      // Production recorded against it keeps it (production_items' foreign key refuses).
+      .catch((err: unknown) => Promise.reject(isForeignKeyViolation(err) ? conflict(BUDGET_ITEM_MESSAGES.produced, 'IN_USE') : err));
     if (Number(result.numDeletedRows) !== 1) throw notFound('Budget item');
     await recordAudit(trx, { userId: scope.access.userId, companyId: scope.access.companyId }, {
       entityType: 'budget',

@@ -1,6 +1,7 @@
 import type { CreateCrewInput, UpdateCrewInput } from '../../../resources/crew.js';
 import { isUniqueViolation } from '../../db/constraint-errors.js';
 import type { Trx } from '../../db/index.js';
+import { conflict } from '../../http/errors.js';
 import { diff, recordAudit } from '../../lib/audit.js';
 import { nowIso } from '../../lib/json.js';
 import type { Services } from '../../services.js';
@@ -75,10 +76,14 @@ export async function updateCrew(services: Services, scope: CrewScope, id: numbe
   });
 }
 
-/** The crew goes, and with it every member, leader and category assignment. */
+export const CREW_HAS_PRODUCTION = 'This crew has recorded production: it is kept for the record and cannot be deleted';
+
+/** The crew goes, and with it every member, leader and category assignment; a crew that recorded production stays (409). */
 export async function deleteCrew(services: Services, scope: CrewScope, id: number): Promise<void> {
   await inTransaction(services, undefined, async (trx) => {
     const before = await crewDetail(trx, scope.companyId, id);
+    const produced = await trx.selectFrom('productions').select('id').where('crew_id', '=', id).limit(1).executeTakeFirst();
+    if (produced) throw conflict(CREW_HAS_PRODUCTION, 'IN_USE');
     await trx.deleteFrom('crew_members').where('crew_id', '=', id).execute();
     await trx.deleteFrom('crew_categories').where('crew_id', '=', id).execute();
     await trx.deleteFrom('crews').where('id', '=', id).execute();

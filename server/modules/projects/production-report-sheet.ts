@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Writable } from 'node:stream';
-import { formatMoney, formatScaled, mulDivRound, parseScaled } from '../../../resources/money.js';
+import { formatScaled, mulDivRound, parseScaled } from '../../../resources/money.js';
+import { headingCell, instantIn, moneyCell, PERCENT_FORMAT, quantityCell, THIN, usDay } from '../../lib/sheet-cells.js';
 
 /** One budget item of the report: as budgeted, and what was produced of it in the range. */
 export interface ReportLine {
@@ -45,38 +46,6 @@ const LAST_COLUMN = 'J';
 /** The row of the column headers: everything above it and it stay in view and print on every page. */
 export const HEADER_ROW = 9;
 
-const MONEY_FORMAT = '#,##0.00';
-const PERCENT_FORMAT = '0.00%';
-/**
- * A spreadsheet keeps 15 significant digits in a number cell (a binary double, shown to 15 digits),
- * so an amount is a number only below 10^15 cents (ten trillion); above, it is written as text with
- * every digit, right-aligned, rather than shown rounded.
- */
-const EXACT_CENTS = 10n ** 15n;
-
-function moneyCell(cell: ExcelJS.Cell, cents: bigint) {
-  if ((cents < 0n ? -cents : cents) < EXACT_CENTS) {
-    // Division of an exact integer is correctly rounded: the double nearest the decimal amount.
-    cell.value = Number(cents) / 100;
-    cell.numFmt = MONEY_FORMAT;
-  } else {
-    cell.value = formatMoney(cents, '');
-    cell.alignment = { horizontal: 'right' };
-  }
-}
-
-/** A quantity written out as a decimal: a number cell showing its own decimals, or text past 15 digits. */
-function quantityCell(cell: ExcelJS.Cell, value: string) {
-  const [whole = '0', decimals = ''] = value.replace(/^-/, '').split('.');
-  if ((whole.replace(/^0+/, '') + decimals).length > 15) {
-    cell.value = value;
-    cell.alignment = { horizontal: 'right' };
-    return;
-  }
-  cell.value = Number(value);
-  cell.numFmt = decimals.length ? `#,##0.${'0'.repeat(decimals.length)}` : '#,##0';
-}
-
 /** part / whole as a fraction with four decimals (a percent with two), rounded half up; null of nothing. */
 function fraction(part: bigint, whole: bigint): number | null {
   if (whole === 0n) return null;
@@ -89,21 +58,6 @@ function quantityShare(produced: string, budgeted: number): number | null {
   const part = parseScaled(produced, places);
   return part === null ? null : fraction(part, BigInt(budgeted) * 10n ** BigInt(places));
 }
-
-const day = (d: string) => `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}`;
-
-/** When the report was made, where the project is: '03/05/2026, 2:07 PM CST'. */
-function generatedAt(at: Date, timeZone: string) {
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(at);
-  try {
-    return format(timeZone);
-  } catch {
-    return format('UTC');
-  }
-}
-
-const THIN = { style: 'thin' as const, color: { argb: 'FF8A94A6' } };
 
 /**
  * Writes the report as an xlsx into `out` with exceljs' streaming writer, row by row: a header block
@@ -140,8 +94,8 @@ export async function writeProductionSheet(out: Writable, data: ProductionReport
     ['Code', data.project.code],
     ['Company', data.companyName],
     ['Client', data.clientName ?? ''],
-    ['Range', `${day(data.from)} – ${day(data.to)}`],
-    ['Generated', `${generatedAt(data.generatedAt, data.project.timezone)} (${data.project.timezone})`],
+    ['Range', `${usDay(data.from)} – ${usDay(data.to)}`],
+    ['Generated', `${instantIn(data.generatedAt, data.project.timezone)} (${data.project.timezone})`],
   ];
   facts.forEach(([label, value], i) => {
     const row = sheet.getRow(2 + i);
@@ -154,14 +108,7 @@ export async function writeProductionSheet(out: Writable, data: ProductionReport
   sheet.getRow(HEADER_ROW - 1).commit();
 
   const head = sheet.getRow(HEADER_ROW);
-  COLUMNS.forEach((c, i) => {
-    const cell = head.getCell(i + 1);
-    cell.value = c.header;
-    cell.font = { bold: true };
-    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE7ECF3' } };
-    cell.border = { bottom: THIN };
-    cell.alignment = { vertical: 'middle', wrapText: true, horizontal: i >= 4 ? 'right' : 'left' };
-  });
+  COLUMNS.forEach((c, i) => headingCell(head.getCell(i + 1), c.header, i >= 4));
   head.height = 30;
   head.commit();
 

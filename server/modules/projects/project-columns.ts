@@ -27,6 +27,8 @@ const FIELD_COLUMNS = {
   suspendEnd: 'suspend_end',
   suspendReason: 'suspend_reason',
   suspendedShutdownReason: 'suspended_shutdown_reason',
+  lat: 'lat',
+  lng: 'lng',
 } as const satisfies Partial<Record<keyof UpdateProjectInput, keyof ProjectColumns>>;
 
 const FLAG_COLUMNS = {

@@ -4,12 +4,15 @@ import { recordAudit } from '../../lib/audit.js';
 import type { Services } from '../../services.js';
 import { fileTransaction } from '../../storage/file-store.js';
 import { releaseManagerFiles, removeFolderTree } from '../files/folder-service.js';
+import { releasePhotos } from '../productions/production-photos.js';
+import { releaseTaskFiles } from '../tasks/task-files.js';
 import { projectAccess } from './project-access.js';
 import { projectSnapshot } from './project-columns.js';
 
 export const DELETE_MESSAGES = {
   subProjects: 'This project has sub-projects: delete them first',
   budget: 'The budget of this project has been submitted for review: a project whose budget left draft is kept for the record',
+  invoices: 'This project has been invoiced: a project with invoices is kept for the record',
 } as const;
 
 /**
@@ -24,7 +27,18 @@ export async function deleteProject(services: Services, actor: Actor, id: number
     if (sub) throw conflict(DELETE_MESSAGES.subProjects, 'IN_USE');
     const budget = await trx.selectFrom('budgets').select(['id', 'status']).where('project_id', '=', id).executeTakeFirst();
     if (budget && budget.status !== 'draft') throw conflict(DELETE_MESSAGES.budget, 'IN_USE');
+    // Invoice lines, cancelled ones too, keep the production they billed.
+    const invoiced = await trx.selectFrom('invoices').select('id').where('project_id', '=', id).limit(1).executeTakeFirst();
+    if (invoiced) throw conflict(DELETE_MESSAGES.invoices, 'IN_USE');
 
+    // Productions count against the budget items: they go first, each with its photos' files.
+    const productions = await trx.selectFrom('productions').select('id').where('project_id', '=', id).execute();
+    for (const production of productions) await releasePhotos(trx, files, production.id);
+    await trx.deleteFrom('productions').where('project_id', '=', id).execute();
+    // Tasks go with the project; their files' bytes once it commits.
+    const tasks = await trx.selectFrom('tasks').select('id').where('project_id', '=', id).execute();
+    await releaseTaskFiles(trx, files, tasks.map((t) => t.id));
+    await trx.deleteFrom('tasks').where('project_id', '=', id).execute();
     if (budget) {
       await trx.deleteFrom('change_orders').where('budget_id', '=', budget.id).execute();
       await trx.deleteFrom('budget_comments').where('budget_id', '=', budget.id).execute();

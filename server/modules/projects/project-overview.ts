@@ -5,6 +5,7 @@ import type { Executor } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
 import { projectAccess } from './project-access.js';
 import { readSum, sumProduct } from '../../lib/exact-sum.js';
+import { readCents, thousandthsToCents } from '../budgets/budget-production.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayNumber = (date: string) => Math.floor(Date.parse(`${date}T00:00:00.000Z`) / DAY_MS);
@@ -28,7 +29,8 @@ export function daysOf(start: string | null, end: string | null, today: string) 
  * GET /projects/{id}/report/overview: the project's figures, each computed by the database. Planned
  * is the budget's items as they stand (an accepted change order has moved its item to the new
  * quantity and price); the change-order amount is what accepted change orders added to it. Produced
- * and billed amounts come with productions and invoices (issue 9): "0.00" until those exist.
+ * is approved production of the budget's items at their current prices; billed, the owner's
+ * invoices of the project the client holds (server/modules/budgets/budget-production.ts).
  */
 export async function projectOverview(db: Executor, actor: Actor, id: number): Promise<ProjectOverview> {
   const { project } = await projectAccess(db, actor, id, 'view');
@@ -56,6 +58,9 @@ export async function projectOverview(db: Executor, actor: Actor, id: number): P
         .where('co.status', '=', 'accepted')
         .as('change_orders_from'),
       eb.selectFrom('change_orders as co').select(eb.fn.countAll<number>().as('n')).whereRef('co.budget_id', '=', 'b.id').where('co.status', '=', 'sent').as('pending'),
+      // The budget items' running sums (server/modules/budgets/budget-running-sums.ts).
+      eb.selectFrom('budget_items as bi').select(sumProduct('bi.produced_e3', 'bi.price_cents', 2).as('s')).whereRef('bi.budget_id', '=', 'b.id').as('produced'),
+      eb.selectFrom('budget_items as bi').select(sql<string | null>`cast(sum(bi.billed_cents) as text)`.as('s')).whereRef('bi.budget_id', '=', 'b.id').as('billed'),
       eb
         .selectFrom('memberships as pm')
         .select(eb.fn.countAll<number>().as('n'))
@@ -87,8 +92,8 @@ export async function projectOverview(db: Executor, actor: Actor, id: number): P
     plannedAmount: centsToMoney(readSum(row.planned)),
     changeOrderAmount: centsToMoney(readSum(row.change_orders_to) - readSum(row.change_orders_from)),
     pendingChangeOrders: Number(row.pending ?? 0),
-    producedAmount: centsToMoney(0n),
-    billedAmount: centsToMoney(0n),
+    producedAmount: centsToMoney(thousandthsToCents(readSum(row.produced))),
+    billedAmount: centsToMoney(readCents(row.billed)),
     memberCount: Number(row.members ?? 0),
     fileCount: Number(row.files ?? 0),
     subProjectCount: Number(row.sub_projects ?? 0),

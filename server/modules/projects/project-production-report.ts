@@ -1,9 +1,11 @@
 import type { FastifyReply } from 'fastify';
-import { PassThrough } from 'node:stream';
+import { sql } from 'kysely';
 import { productionReportFilename } from '../../../resources/project-report.js';
 import type { Executor } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
 import { readSum, sumProduct } from '../../lib/exact-sum.js';
+import { sendXlsx } from '../../lib/xlsx-reply.js';
+import { approvedItems, producedOf, thousandthsToCents } from '../budgets/budget-production.js';
 import type { Services } from '../../services.js';
 import { projectAccess, type ProjectRow } from './project-access.js';
 import { todayIn } from './project-overview.js';
@@ -37,18 +39,27 @@ export interface Produced {
 const NOTHING: Produced = { quantity: '0', cents: 0n };
 
 /**
- * The production of the project's budget items within the range: per item, and the total (summed in
- * SQL, exactly, like the planned total). Productions do not exist yet: issue 9 fills this from
- * approved production (quantities of productions dated within the range, in the project's time
- * zone, times the budget item's price). Until then every item produced nothing, as the budget
- * figures answer produced "0.00" (server/modules/budgets/budget-figures.ts).
+ * The approved production of the project's own budget items dated within the range (production days
+ * are days in the project's time zone), at each item's current price: per item, and the total, summed
+ * exactly in SQL like the budget figures (server/modules/budgets/budget-production.ts).
  */
-export async function producedInRange(
-  _db: Executor,
-  _projectId: number,
-  _range: ReportRange,
-): Promise<{ of: (budgetItemId: number) => Produced; totalCents: bigint }> {
-  return { of: () => NOTHING, totalCents: 0n };
+export async function producedInRange(db: Executor, projectId: number, range: ReportRange): Promise<{ of: (budgetItemId: number) => Produced; totalCents: bigint }> {
+  const base = approvedItems(db, [projectId])
+    .innerJoin('budget_items as bi', 'bi.id', 'pi.budget_item_id')
+    .innerJoin('budgets as b', 'b.id', 'bi.budget_id')
+    .where('b.project_id', '=', projectId)
+    .where('p.date', '>=', range.from)
+    .where('p.date', '<=', range.to);
+  const [rows, total] = await Promise.all([
+    base
+      .select(['bi.id', 'bi.price_cents', 'bi.quantity'])
+      .select(sql<string>`cast(sum(pi.quantity_e3) as text)`.as('e3'))
+      .groupBy(['bi.id', 'bi.price_cents', 'bi.quantity'])
+      .execute(),
+    base.select(sumProduct('pi.quantity_e3', 'bi.price_cents', 2).as('s')).executeTakeFirst(),
+  ]);
+  const made = new Map<number, Produced>(rows.map((r) => [r.id, producedOf(r.e3, r.price_cents, r.quantity)]));
+  return { of: (budgetItemId) => made.get(budgetItemId) ?? NOTHING, totalCents: thousandthsToCents(readSum(total?.s)) };
 }
 
 /** The project's own budget items (sub-projects have reports of their own), by item name. */
@@ -81,8 +92,7 @@ const companyName = async (db: Executor, id: number | null) =>
 /**
  * POST /projects/{id}/report/production: every company related to the project (owner, client, parent
  * owner, crew company) downloads it. Everything is read before the first byte goes out, so a failure
- * is still an error answer; then the workbook streams out as exceljs writes it (Fastify pipes the
- * stream into reply.raw, its headers and logging kept).
+ * is still an error answer; then the workbook streams out as exceljs writes it.
  */
 export async function productionReport(services: Services, actor: Actor, reply: FastifyReply, projectId: number, asked: { from?: string; to?: string }) {
   const db = services.db;
@@ -109,19 +119,15 @@ export async function productionReport(services: Services, actor: Actor, reply: 
       producedCents: made.cents,
     };
   });
-  const out = new PassThrough();
-  writeProductionSheet(out, {
-    project: { name: project.project_name, code: project.code, timezone: project.timezone },
-    companyName: owner ?? '',
-    clientName: client ?? project.client_name,
-    ...range,
-    generatedAt: new Date(),
-    lines,
-    totals: { plannedCents: planned, producedCents: produced.totalCents },
-  }).catch((err: Error) => out.destroy(err));
-  return reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="${productionReportFilename(project.code, range.from, range.to)}"`)
-    .header('cache-control', 'private, no-store')
-    .send(out);
+  return sendXlsx(reply, productionReportFilename(project.code, range.from, range.to), (out) =>
+    writeProductionSheet(out, {
+      project: { name: project.project_name, code: project.code, timezone: project.timezone },
+      companyName: owner ?? '',
+      clientName: client ?? project.client_name,
+      ...range,
+      generatedAt: new Date(),
+      lines,
+      totals: { plannedCents: planned, producedCents: produced.totalCents },
+    }),
+  );
 }

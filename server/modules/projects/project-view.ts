@@ -115,6 +115,8 @@ export function projectView(row: ProjectListRow, managed: Set<number>): Project 
     boundariesSettings: parseJson(row.boundaries_settings, {}),
     mapSettings: parseJson(row.map_settings, {}),
     scheduleSettings: parseJson(row.schedule_settings, {}),
+    lat: row.lat === null ? null : Number(row.lat),
+    lng: row.lng === null ? null : Number(row.lng),
     status: row.status as ProjectStatus,
     suspendedShutdownReason: row.suspended_shutdown_reason,
     suspendStart: row.suspend_start,

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import type { FileView, FolderAnswer, FolderView, SetPermissionInput, UploadAnswer } from '../../../resources/files';
 import { FILE_MESSAGES } from '../../../resources/files';
 import { apiFetch } from '../../api/http';
+import { useServerInfo } from '../../api/server-info';
 import { uploadFile } from '../../api/upload';
 
 /** A folder or a file as the screen handles them: one key space for selection and drag and drop. */
@@ -64,19 +64,7 @@ export function uploadInto(folderId: number, files: File[], maxMb: number | null
 }
 
 /** The server's upload limit in MB (GET /health's maxUploadMb); null until known or when it does not say. */
-export function useMaxUploadMb(): number | null {
-  const [max, setMax] = useState<number | null>(null);
-  useEffect(() => {
-    let live = true;
-    apiFetch<{ maxUploadMb?: number }>('/health', { anonymous: true, quiet: true })
-      .then(({ data }) => live && setMax(typeof data.maxUploadMb === 'number' ? data.maxUploadMb : null))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return max;
-}
+export const useMaxUploadMb = (): number | null => useServerInfo().maxUploadMb;
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -7,7 +7,9 @@ import type { ApiError } from '../../api/http';
 import { ActivityList } from '../../components/ActivityList';
 import { SectionedPage, type PageSection } from '../../components/SectionedPage';
 import { ShowPageFrame } from '../../components/ShowPageFrame';
+import { allows } from '../../../permissions';
 import { useResource } from '../../engine/useResource';
+import { useSession } from '../../session/useSession';
 import { formatSpan, ProjectStatusChip, RelationChip } from './project-status';
 import { CrewCompaniesSection } from './sections/CrewCompaniesSection';
 import { FilesSection } from './sections/FilesSection';
@@ -19,6 +21,7 @@ import { SubProjectsSection } from './sections/SubProjectsSection';
 
 // The budget (items, reviews, change orders, signatures) is a chunk of its own.
 const BudgetSection = lazy(() => import('./budget/BudgetSection').then((m) => ({ default: m.BudgetSection })));
+const ProjectTasksSection = lazy(() => import('../tasks/ProjectTasksSection').then((m) => ({ default: m.ProjectTasksSection })));
 
 function ProjectHeader({ project }: { project: Project }) {
   const span = formatSpan(project.startDate, project.endDate);
@@ -54,6 +57,7 @@ function ProjectHeader({ project }: { project: Project }) {
 export function ProjectPage() {
   const { projectId = '' } = useParams();
   const { meta } = useResource(projects);
+  const seesTasks = allows(useSession().profile, 'tasks:view');
   const { result: project, query } = useOne<Project>({ resource: projects.name, id: projectId, meta, errorNotification: false });
   const error = query.error as ApiError | null;
   return (
@@ -77,6 +81,19 @@ export function ProjectPage() {
               </Suspense>
             ),
           },
+          ...(seesTasks
+            ? [
+                {
+                  id: 'tasks',
+                  label: 'Tasks',
+                  render: () => (
+                    <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
+                      <ProjectTasksSection project={project} />
+                    </Suspense>
+                  ),
+                },
+              ]
+            : []),
           { id: 'files', label: 'Files', render: () => <FilesSection project={project} canManage={canManage} /> },
           { id: 'members', label: 'Members', render: () => <MembersSection project={project} canManage={canManage} /> },
           { id: 'crew-companies', label: 'Crew companies', render: () => <CrewCompaniesSection project={project} canManage={canManage} /> },

@@ -16,6 +16,7 @@ describe('endpoint access', () => {
   it('names the company and permission of company-scoped access', () => {
     expect(describeAccess('member')).toBe('member');
     expect(describeAccess({ permission: 'crews:manage' })).toBe('crews:manage');
+    expect(describeAccess({ permission: 'locate-view' })).toBe('locate-view (derived: locate-manage or crews:manage)');
     expect(describeAccess({ company: 'id' })).toBe('member of company :id');
     expect(describeAccess({ company: 'companyId', permission: 'roles:manage' })).toBe('roles:manage in company :companyId');
   });

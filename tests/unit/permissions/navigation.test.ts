@@ -30,7 +30,7 @@ const sees = (p: AccessProfile, url: string) => urls(p).includes(url);
 const entry = (p: AccessProfile, url: string) => entries(p).find((e) => e.url === url);
 const group = (p: AccessProfile, id: string) => navigationFor(p).groups.find((g) => g.id === id);
 
-const PRODUCTION_URLS = ['projects', 'projects-list', 'tasks', 'productions', 'files', 'invoices', 'damages', 'footprints'];
+const PRODUCTION_URLS = ['projects', 'projects-list', 'tasks', 'productions', 'files', 'invoices', 'damages', 'footprints', 'map'];
 const REPORT_URLS = ['reports/project-production', 'reports/invoices', 'reports/budget'];
 
 describe('navigationFor(): guests and users without membership', () => {
@@ -65,6 +65,7 @@ describe('navigationFor(): entries show only when their permission holds', () =>
     ['tasks', 'tasks:view'],
     ['invoices', 'invoices:view'],
     ['damages', 'damages:view'],
+    ['map', 'projects:view'],
   ];
   it.each(memberEntries.filter(([, p]) => p.roleName !== 'HumanResources'))('%s: production entries follow their permission', (_, p) => {
     for (const [url, perm] of byPermission) expect({ url, seen: sees(p, url) }).toEqual({ url, seen: spec.holds(p, perm) });

@@ -1,5 +1,9 @@
 import {
   centsToMoney,
+  DECIMAL_QUANTITY_MESSAGE,
+  decimalQuantityInput,
+  e3ToQuantity,
+  lineAmountCents,
   e3ToPercent,
   formatMoney,
   formatScaled,
@@ -142,5 +146,43 @@ describe('roundUp and formatMoney', () => {
     expect(formatMoney('999999990000.00')).toBe('$999,999,990,000.00');
     expect(formatMoney('', '€')).toBe('€0.00');
     expect(formatMoney(2.675)).toBe('$2.68');
+  });
+});
+
+describe('decimal quantities of production and invoices', () => {
+  const quantity = (value: unknown) => {
+    const r = decimalQuantityInput.safeParse(value);
+    return r.success ? r.data : r.error.issues[0]!.message;
+  };
+
+  it('reads numbers and decimal text exactly as thousandths', () => {
+    expect(quantity(0.1)).toBe(100n);
+    expect(quantity('12.5')).toBe(12_500n);
+    expect(quantity('1,000.125')).toBe(1_000_125n);
+    expect(quantity(1_000_000_000)).toBe(1_000_000_000_000n);
+    expect(quantity('0')).toBe(0n);
+  });
+
+  it.each([['1.2345'], [-1], ['1000000000.001'], ['abc'], [''], [null], [Number.NaN]])('refuses %s with the message', (value) => {
+    expect(quantity(value)).toBe(DECIMAL_QUANTITY_MESSAGE);
+  });
+
+  it('writes thousandths back without trailing zeros', () => {
+    expect(e3ToQuantity(12_500n)).toBe('12.5');
+    expect(e3ToQuantity(3_000)).toBe('3');
+    expect(e3ToQuantity(100_000n)).toBe('100');
+    expect(e3ToQuantity(0)).toBe('0');
+    expect(e3ToQuantity('1')).toBe('0.001');
+  });
+
+  it('prices a line to the cent, half away from zero, without floats', () => {
+    // 0.1 + 0.2 of a 0.10 item: 0.03 exactly.
+    expect(lineAmountCents(300n, 10n)).toBe(3n);
+    // 12.345 × 3.33 = 41.10885 → 41.11.
+    expect(lineAmountCents(12_345n, 333n)).toBe(4_111n);
+    // 0.005 × 1.00 = 0.005 → 0.01.
+    expect(lineAmountCents(5n, 100n)).toBe(1n);
+    // A billion units at 999,999,999.99, past 2^53 cents, exact.
+    expect(lineAmountCents(1_000_000_000_000n, 99_999_999_999n)).toBe(99_999_999_999_000_000_000n);
   });
 });

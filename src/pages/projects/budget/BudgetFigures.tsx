@@ -1,6 +1,7 @@
 import {
   Alert,
   Box,
+  Chip,
   LinearProgress,
   MenuItem,
   Skeleton,
@@ -15,10 +16,12 @@ import {
   TableRow,
   TableSortLabel,
   TextField,
+  Tooltip,
   Typography,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
+import WarningAmber from '@mui/icons-material/WarningAmber';
 import { useOne } from '@refinedev/core';
 import { useState, type ReactNode } from 'react';
 import type { BudgetDetails, BudgetDistribution } from '../../../../resources/budget';
@@ -36,8 +39,8 @@ const BY_NAME: DetailsSort = { field: 'itemName', order: 'asc' };
 /**
  * The budget's figures: planned money per item category (budget-distribution) as bars, and per item
  * the planned amount against change orders, production and billing (budget-details), paged and
- * sorted on the server, with the totals over every item of the category. Both follow the category
- * chosen.
+ * sorted on the server, with the totals over every item of the category; production past the
+ * budgeted quantity is flagged. Both follow the category chosen.
  */
 export function BudgetFigures({ paths, companyId }: { paths: BudgetPaths; companyId: number }) {
   const theme = useTheme();
@@ -163,7 +166,20 @@ export function BudgetFigures({ paths, companyId }: { paths: BudgetPaths; compan
                       </TableCell>
                       <TableCell align="right">{formatMoney(r.plannedAmount)}</TableCell>
                       <TableCell align="right">{formatMoney(r.changeOrderAmount)}</TableCell>
-                      <TableCell align="right">{formatMoney(r.producedAmount)}</TableCell>
+                      <TableCell align="right">
+                        {formatMoney(r.producedAmount)}
+                        {r.producedQuantity !== '0' && (
+                          <Typography variant="caption" color="text.secondary" display="block">
+                            {r.producedQuantity}
+                            {r.unit ? ` ${r.unit}` : ''}
+                          </Typography>
+                        )}
+                        {r.overBudget && (
+                          <Tooltip title={`Approved production reaches ${r.producedQuantity} of the ${r.quantity}${r.unit ? ` ${r.unit}` : ''} budgeted`}>
+                            <Chip size="small" color="warning" icon={<WarningAmber />} label="Over budget" />
+                          </Tooltip>
+                        )}
+                      </TableCell>
                       <TableCell align="right">{formatMoney(r.billedAmount)}</TableCell>
                       <TableCell align="right">{formatMoney(r.remainingAmount)}</TableCell>
                     </TableRow>

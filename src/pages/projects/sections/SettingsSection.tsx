@@ -12,6 +12,7 @@ import { countries } from '../../../reference/countries';
 import { PROJECT_FORM_FIELDS, projectFormValues, type ProjectFormValues } from '../project-form-values';
 import { ProjectFields } from '../ProjectFields';
 import { formatDay, formatSpan, ProjectStatusChip, statusActions, type StatusAction } from '../project-status';
+import { ProjectLocationCard } from '../../map/ProjectLocationCard';
 import { StatusDialog } from './StatusDialog';
 
 /** Label and value pairs as a definition list; empty values are left out. */
@@ -174,6 +175,7 @@ export function SettingsSection({ project, canManage }: { project: Project; canM
         />
         <CardContent sx={{ pt: 0 }}>{canManage ? <ProjectSettingsForm project={project} /> : <ProjectFacts project={project} />}</CardContent>
       </Card>
+      <ProjectLocationCard project={project} canManage={canManage} />
       {canManage && (
         <Card>
           <CardHeader title="Delete project" slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }} />

@@ -1,0 +1,3 @@
+import { listCalendarEvents } from './operations/calendar-events.js';
+
+export const calendarRoutes = [listCalendarEvents];

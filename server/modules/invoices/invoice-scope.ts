@@ -1,0 +1,62 @@
+import { holds } from '../../../permissions/index.js';
+import type { Executor } from '../../db/index.js';
+import type { InvoicesTable } from '../../db/schema.js';
+import type { Actor } from '../../http/actor.js';
+import { forbidden, notFound } from '../../http/errors.js';
+
+export type InvoiceRow = Omit<InvoicesTable, 'id'> & { id: number };
+
+/** The acting company's view of one invoice: the side it is on and what the acting person may do. */
+export interface InvoiceScope {
+  invoice: InvoiceRow;
+  companyId: number;
+  userId: number;
+  /** 'issuer': the company that bills; 'billed': the company billed, once the invoice was sent. */
+  side: 'issuer' | 'billed';
+  canManage: boolean;
+}
+
+/** The company that approves or rejects a sent invoice: the billed company, or the issuer itself when the billed one is not on the platform. */
+export const deciderOf = (invoice: Pick<InvoiceRow, 'client_id' | 'company_id'>) => invoice.client_id ?? invoice.company_id;
+
+export const mayDecide = (scope: InvoiceScope) => scope.canManage && scope.companyId === deciderOf(scope.invoice);
+export const isIssuer = (scope: InvoiceScope) => scope.canManage && scope.side === 'issuer';
+
+/**
+ * An invoice as the acting company may see it: those it issued (any status), and those billed to it
+ * once sent (never a draft, nor one cancelled before it was ever sent). Anything else is the same 404
+ * as an invoice that does not exist. Every invoice call starts here, in its guard and again in its
+ * transaction.
+ */
+export async function invoiceScope(db: Executor, actor: Actor, id: number): Promise<InvoiceScope> {
+  const companyId = actor.membership?.companyId;
+  if (!companyId) throw notFound('Invoice');
+  const invoice = (await db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('company_id', '=', companyId), eb.and([eb('client_id', '=', companyId), eb('sent_at', 'is not', null)])]))
+    .executeTakeFirst()) as InvoiceRow | undefined;
+  if (!invoice) throw notFound('Invoice');
+  return { invoice, companyId, userId: actor.user.id, side: invoice.company_id === companyId ? 'issuer' : 'billed', canManage: holds(actor.profile, 'invoices:manage') };
+}
+
+/** The issuer's calls (edit, send, approve as a single part, payments, cancel): 403 for the billed company. */
+export async function issuedInvoice(db: Executor, actor: Actor, id: number): Promise<InvoiceScope> {
+  const scope = await invoiceScope(db, actor, id);
+  if (!isIssuer(scope)) throw forbidden('Only the company that issued this invoice may do this');
+  return scope;
+}
+
+/** Approve and reject: the billed company (or the issuer, when the billed one is not on the platform). */
+export async function decidableInvoice(db: Executor, actor: Actor, id: number): Promise<InvoiceScope> {
+  const scope = await invoiceScope(db, actor, id);
+  if (!mayDecide(scope)) throw forbidden('Only the company billed may approve or reject this invoice');
+  return scope;
+}
+
+/** The acting company named by the path (create, report): 404 for any other. */
+export function actingCompany(actor: Actor, companyId: number): number {
+  if (actor.membership?.companyId !== companyId) throw notFound('Company');
+  return companyId;
+}

@@ -1,0 +1,167 @@
+import type { Invoice, InvoiceLine, InvoiceListRow, InvoiceStatus, InvoiceTotals, InvoiceTransaction, InvoiceTransactionKind } from '../../../resources/invoice.js';
+import { centsToMoney, e3ToPercent, e3ToQuantity } from '../../../resources/money.js';
+import type { Executor } from '../../db/index.js';
+import { mayMove } from './invoice-state.js';
+import { invoiceSettingsView } from '../companies/invoice-settings.js';
+import { isIssuer, mayDecide, type InvoiceRow, type InvoiceScope } from './invoice-scope.js';
+
+/** Invoices (`i`) with the issuer's name and the project's code and name, as the list and every answer read them. */
+export const invoiceRows = (db: Executor) =>
+  db
+    .selectFrom('invoices as i')
+    .innerJoin('companies as co', 'co.id', 'i.company_id')
+    .innerJoin('projects as p', 'p.id', 'i.project_id')
+    .selectAll('i')
+    .select(['co.name as company_name', 'p.code as project_code', 'p.project_name as project_name']);
+
+type ListRow = InvoiceRow & { company_name: string; project_code: string; project_name: string };
+
+/** The amounts of an invoice in cents: due = subtotal − retainage + released; balance = due − paid. */
+export function amounts(row: Pick<InvoiceRow, 'subtotal_cents' | 'retainage_cents' | 'released_cents' | 'paid_cents'>) {
+  const subtotal = BigInt(row.subtotal_cents);
+  const retainage = BigInt(row.retainage_cents);
+  const released = BigInt(row.released_cents);
+  const paid = BigInt(row.paid_cents);
+  const due = subtotal - retainage + released;
+  return { subtotal, retainage, released, paid, due, balance: due - paid };
+}
+
+export function totalsView(row: InvoiceRow): InvoiceTotals {
+  const a = amounts(row);
+  return {
+    subtotal: centsToMoney(a.subtotal),
+    retainagePercent: e3ToPercent(row.retainage_e3),
+    retainage: centsToMoney(a.retainage),
+    released: centsToMoney(a.released),
+    due: centsToMoney(a.due),
+    paid: centsToMoney(a.paid),
+    balance: centsToMoney(a.balance),
+  };
+}
+
+export function listRowView(row: ListRow, companyId: number): InvoiceListRow {
+  return {
+    id: row.id,
+    number: row.number,
+    companyId: row.company_id,
+    companyName: row.company_name,
+    projectId: row.project_id,
+    projectCode: row.project_code,
+    projectName: row.project_name,
+    clientId: row.client_id,
+    clientName: row.client_name,
+    status: row.status as InvoiceStatus,
+    dueDate: row.due_date,
+    weekEndingDate: row.week_ending_date,
+    direction: row.company_id === companyId ? 'sent' : 'received',
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    ...totalsView(row),
+  };
+}
+
+/** Every line of an invoice (a cancelled one's too), by production day. */
+export async function invoiceLines(db: Executor, invoiceId: number): Promise<InvoiceLine[]> {
+  const rows = await db
+    .selectFrom('invoice_lines as l')
+    .innerJoin('productions as pr', 'pr.id', 'l.production_id')
+    .innerJoin('crews as c', 'c.id', 'pr.crew_id')
+    .innerJoin('budget_items as bi', 'bi.id', 'l.budget_item_id')
+    .innerJoin('items as it', 'it.id', 'bi.item_id')
+    .select(['l.id', 'l.production_id', 'pr.date', 'c.name as crew_name', 'l.production_item_id', 'l.budget_item_id', 'it.name', 'it.code', 'it.unit', 'l.quantity_e3', 'l.price_cents', 'l.amount_cents'])
+    .where('l.invoice_id', '=', invoiceId)
+    .orderBy('pr.date')
+    .orderBy('l.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    productionId: r.production_id,
+    productionDate: r.date,
+    crewName: r.crew_name,
+    productionItemId: r.production_item_id,
+    budgetItemId: r.budget_item_id,
+    itemName: r.name,
+    itemCode: r.code,
+    unit: r.unit,
+    quantity: e3ToQuantity(r.quantity_e3),
+    price: centsToMoney(r.price_cents),
+    amount: centsToMoney(r.amount_cents),
+  }));
+}
+
+async function transactions(db: Executor, invoiceId: number): Promise<InvoiceTransaction[]> {
+  const rows = await db
+    .selectFrom('invoice_transactions as t')
+    .leftJoin('users as u', 'u.id', 't.created_by')
+    .select(['t.id', 't.kind', 't.amount_cents', 't.paid_on', 't.reference', 't.note', 't.created_at', 'u.name as created_by_name'])
+    .where('t.invoice_id', '=', invoiceId)
+    .orderBy('t.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind as InvoiceTransactionKind,
+    amount: centsToMoney(r.amount_cents),
+    paidOn: r.paid_on,
+    reference: r.reference,
+    note: r.note,
+    createdBy: r.created_by_name,
+    createdAt: r.created_at,
+  }));
+}
+
+/** The issuing company as its invoices print it: address, logo and its invoice settings. */
+export async function issuerBlock(db: Executor, companyId: number): Promise<Invoice['issuer']> {
+  const c = await db
+    .selectFrom('companies')
+    .select(['name', 'address', 'city', 'state', 'zip', 'logo_url', 'invoice_settings'])
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  const settings = invoiceSettingsView(c.invoice_settings);
+  const place = [c.city, [c.state, c.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const address = [c.address, place].filter(Boolean).join(', ') || null;
+  return { name: c.name, address, logoUrl: c.logo_url, remitTo: settings.remitTo, footerNotes: settings.footerNotes, paymentTermsDays: settings.paymentTermsDays };
+}
+
+/** GET /invoices/{id}: the invoice, its lines and transactions, the issuer and what the caller may do now. */
+export async function loadInvoice(db: Executor, scope: Pick<InvoiceScope, 'companyId' | 'side' | 'canManage'>, id: number): Promise<Invoice> {
+  const row = (await invoiceRows(db).select('p.is_single_part').where('i.id', '=', id).executeTakeFirstOrThrow()) as ListRow & { is_single_part: number };
+  const full: InvoiceScope = { ...scope, invoice: row, userId: 0 };
+  const [lines, txs, issuer] = await Promise.all([invoiceLines(db, id), transactions(db, id), issuerBlock(db, row.company_id)]);
+  const status = row.status;
+  const issuing = isIssuer(full);
+  const deciding = mayDecide(full) && status === 'submit';
+  return {
+    ...listRowView(row, scope.companyId),
+    notes: row.notes,
+    singlePart: !!row.single_part,
+    rejectReason: row.reject_reason,
+    cancelReason: row.cancel_reason,
+    sentAt: row.sent_at,
+    approvedAt: row.approved_at,
+    paidAt: row.paid_at,
+    lines,
+    transactions: txs,
+    issuer,
+    canEdit: issuing && mayMove(status, 'edit'),
+    canSend: issuing && mayMove(status, 'send'),
+    canApprove: deciding,
+    canApproveSinglePart: issuing && mayMove(status, 'approveSinglePart') && !!row.is_single_part,
+    canReject: deciding,
+    canPay: issuing && mayMove(status, 'pay'),
+    canCancel: issuing && mayMove(status, 'cancel') && Number(row.paid_cents) === 0,
+  };
+}
+
+/** What the audit trail keeps of an invoice: readable values, money as decimal text (never its lines one by one). */
+export const invoiceSnapshot = (row: InvoiceRow, lineCount: number) => ({
+  number: row.number,
+  status: row.status,
+  client: row.client_name,
+  dueDate: row.due_date,
+  weekEndingDate: row.week_ending_date,
+  notes: row.notes,
+  lines: lineCount,
+  ...totalsView(row),
+  rejectReason: row.reject_reason,
+  cancelReason: row.cancel_reason,
+});

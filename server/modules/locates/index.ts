@@ -1,0 +1,5 @@
+import { listLocates } from './operations/list-locates.js';
+import { addLocateResponse, deleteLocateResponse, updateLocateResponse } from './operations/locate-responses.js';
+import { createLocate, deleteLocate, getLocate, locateActivity, updateLocate } from './operations/locate-tickets.js';
+
+export const locateRoutes = [listLocates, createLocate, getLocate, updateLocate, deleteLocate, locateActivity, addLocateResponse, updateLocateResponse, deleteLocateResponse];

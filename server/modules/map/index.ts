@@ -1,0 +1,3 @@
+import { listMapMarkers } from './operations/map-markers.js';
+
+export const mapRoutes = [listMapMarkers];

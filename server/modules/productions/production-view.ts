@@ -1,0 +1,249 @@
+import { sql } from 'kysely';
+import { centsToMoney, e3ToQuantity, lineAmountCents, mulDivRound } from '../../../resources/money.js';
+import type { Production, ProductionItem, ProductionListRow, ProductionReview, ProductionReviewRole, ProductionReviewStatus, ProductionStatus, ProductionTexts } from '../../../resources/production.js';
+import type { Executor } from '../../db/index.js';
+import { notFound } from '../../http/errors.js';
+import { readSum, sumProduct } from '../../lib/exact-sum.js';
+import { parseJson } from '../../lib/json.js';
+import type { ProductionScope } from './production-access.js';
+
+/** A production's amount: Σ quantity × price summed exactly, then rounded half up to cents once. */
+export const amountOf = (sum: bigint) => centsToMoney(mulDivRound(sum, 1n, 1000n));
+
+/** Item counts and amounts of the given productions, in one grouped query over their ids. */
+export async function itemFigures(db: Executor, ids: number[]): Promise<Map<number, { itemCount: number; amount: string }>> {
+  const out = new Map<number, { itemCount: number; amount: string }>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('production_items as pi')
+      .innerJoin('budget_items as bi', 'bi.id', 'pi.budget_item_id')
+      .select(['pi.production_id', sql<number>`count(*)`.as('n'), sumProduct('pi.quantity_e3', 'bi.price_cents', 2).as('total')])
+      .where('pi.production_id', 'in', ids.slice(i, i + 500))
+      .groupBy('pi.production_id')
+      .execute();
+    for (const r of rows) out.set(r.production_id, { itemCount: Number(r.n), amount: amountOf(readSum(r.total)) });
+  }
+  return out;
+}
+
+/** The columns a list row is made of, read by the list's base query and by the detail. */
+export interface ProductionRowColumns {
+  id: number;
+  project_id: number;
+  project_code: string;
+  project_name: string;
+  company_id: number;
+  company_name: string;
+  crew_id: number;
+  crew_name: string;
+  date: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** List rows for a page of productions: counts, amounts and the acting company's review status joined by id. */
+export async function listRows(db: Executor, companyId: number, rows: ProductionRowColumns[]): Promise<ProductionListRow[]> {
+  const ids = rows.map((r) => r.id);
+  const figures = await itemFigures(db, ids);
+  const reviews = ids.length
+    ? await db.selectFrom('production_reviews').select(['production_id', 'status']).where('company_id', '=', companyId).where('production_id', 'in', ids).execute()
+    : [];
+  const mine = new Map(reviews.map((r) => [r.production_id, r.status as ProductionReviewStatus]));
+  return rows.map((r) => ({
+    id: r.id,
+    projectId: r.project_id,
+    projectCode: r.project_code,
+    projectName: r.project_name,
+    companyId: r.company_id,
+    companyName: r.company_name,
+    crewId: r.crew_id,
+    crewName: r.crew_name,
+    date: r.date,
+    status: r.status as ProductionStatus,
+    itemCount: figures.get(r.id)?.itemCount ?? 0,
+    amount: figures.get(r.id)?.amount ?? '0.00',
+    myReviewStatus: mine.get(r.id) ?? null,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }));
+}
+
+/** The select of a production with its project's, company's and crew's names (the list's base and the detail's head). */
+export function productionRows(db: Executor) {
+  // Cross joins keep productions the outer table on SQLite, which otherwise starts from projects and
+  // crews and sorts every matching production (341 ms for a page at 100,000 instead of reading
+  // productions_project_status_idx backwards); PostgreSQL plans them as the inner joins they are.
+  return db
+    .selectFrom('productions as p')
+    .crossJoin('projects as pr')
+    .crossJoin('companies as co')
+    .crossJoin('crews as cr')
+    .whereRef('pr.id', '=', 'p.project_id')
+    .whereRef('co.id', '=', 'p.company_id')
+    .whereRef('cr.id', '=', 'p.crew_id')
+    .select([
+      'p.id',
+      'p.project_id',
+      'pr.code as project_code',
+      'pr.project_name',
+      'p.company_id',
+      'co.name as company_name',
+      'p.crew_id',
+      'cr.name as crew_name',
+      'p.date',
+      'p.status',
+      'p.created_at',
+      'p.updated_at',
+    ]);
+}
+
+/**
+ * The items of a production with what the budget says of them: planned quantity, approved production
+ * of the budget item (this production's too once it is approved), and whether approved production
+ * with this one passes the plan (flagged, never refused).
+ */
+export async function productionItems(db: Executor, productionId: number, status: string): Promise<ProductionItem[]> {
+  const rows = await db
+    .selectFrom('production_items as pi')
+    .innerJoin('budget_items as bi', 'bi.id', 'pi.budget_item_id')
+    .innerJoin('items as it', 'it.id', 'bi.item_id')
+    .select([
+      'pi.id',
+      'pi.budget_item_id',
+      'bi.item_id',
+      'it.name',
+      'it.code',
+      'it.unit',
+      sql<string>`cast(pi.quantity_e3 as text)`.as('quantity_e3'),
+      sql<string>`cast(bi.price_cents as text)`.as('price_cents'),
+      'bi.quantity as planned',
+      'pi.photos_number',
+      'pi.description',
+      'pi.station_id',
+      'pi.source',
+      (eb) => eb.selectFrom('production_photos as ph').select(sql<number>`count(*)`.as('n')).whereRef('ph.production_item_id', '=', 'pi.id').as('photo_count'),
+      (eb) =>
+        eb
+          .exists(eb.selectFrom('invoice_lines as il').select('il.id').whereRef('il.production_item_id', '=', 'pi.id').where('il.active', '=', 1))
+          .as('invoiced'),
+    ])
+    .where('pi.production_id', '=', productionId)
+    .orderBy('pi.id')
+    .execute();
+  const budgetItemIds = [...new Set(rows.map((r) => r.budget_item_id))];
+  const produced = new Map<number, bigint>();
+  for (let i = 0; i < budgetItemIds.length; i += 500) {
+    const sums = await db
+      .selectFrom('production_items as pi')
+      .innerJoin('productions as p', 'p.id', 'pi.production_id')
+      .select(['pi.budget_item_id', sql<string>`cast(sum(pi.quantity_e3) as text)`.as('total')])
+      .where('p.status', '=', 'approved')
+      .where('p.id', '<>', productionId)
+      .where('pi.budget_item_id', 'in', budgetItemIds.slice(i, i + 500))
+      .groupBy('pi.budget_item_id')
+      .execute();
+    for (const s of sums) produced.set(s.budget_item_id, BigInt(s.total ?? '0'));
+  }
+  const here = new Map<number, bigint>();
+  for (const r of rows) here.set(r.budget_item_id, (here.get(r.budget_item_id) ?? 0n) + BigInt(r.quantity_e3));
+  return rows.map((r) => {
+    const others = produced.get(r.budget_item_id) ?? 0n;
+    const mine = here.get(r.budget_item_id)!;
+    const planned = BigInt(r.planned) * 1000n;
+    const quantity = BigInt(r.quantity_e3);
+    const price = BigInt(r.price_cents);
+    return {
+      id: r.id,
+      productionId,
+      budgetItemId: r.budget_item_id,
+      itemId: r.item_id,
+      itemName: r.name,
+      itemCode: r.code,
+      unit: r.unit,
+      quantity: e3ToQuantity(quantity),
+      price: centsToMoney(price),
+      amount: centsToMoney(lineAmountCents(quantity, price)),
+      photosNumber: r.photos_number,
+      photoCount: Number(r.photo_count ?? 0),
+      description: r.description,
+      stationId: r.station_id,
+      source: r.source as 'manual' | 'pdf',
+      plannedQuantity: e3ToQuantity(planned),
+      producedQuantity: e3ToQuantity(status === 'approved' ? others + mine : others),
+      overBudget: others + mine > planned,
+      invoiced: !!r.invoiced,
+    };
+  });
+}
+
+export async function productionReviews(db: Executor, productionId: number, producerId: number): Promise<ProductionReview[]> {
+  const rows = await db
+    .selectFrom('production_reviews as r')
+    .innerJoin('companies as c', 'c.id', 'r.company_id')
+    .leftJoin('users as u', 'u.id', 'r.decided_by')
+    .select(['r.id', 'r.company_id', 'c.name as company_name', 'r.status', 'r.reason', 'u.name as decided_by', 'r.decided_at'])
+    .where('r.production_id', '=', productionId)
+    .orderBy('r.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    companyId: r.company_id,
+    companyName: r.company_name,
+    role: (r.company_id === producerId ? 'own' : 'client') as ProductionReviewRole,
+    status: r.status as ProductionReviewStatus,
+    reason: r.reason,
+    decidedBy: r.decided_by,
+    decidedAt: r.decided_at,
+  }));
+}
+
+/** Whether the acting company's review is the one open now: pending, and the producer's own approved first when it is the client's. */
+export function reviewOpen(reviews: ProductionReview[], companyId: number): boolean {
+  const mine = reviews.find((r) => r.companyId === companyId);
+  if (!mine || mine.status !== 'pending') return false;
+  return mine.role === 'own' || reviews.every((r) => r.role !== 'own' || r.status === 'approved');
+}
+
+/** GET /production/{id}: the production with its items, reviews, stations, counts and what the caller may do now. */
+export async function loadProduction(db: Executor, scope: Pick<ProductionScope, 'companyId' | 'canManage' | 'mayReview'>, id: number): Promise<Production> {
+  const head = await productionRows(db)
+    .select(['p.task_id', 'p.texts', 'p.reject_reason', 'p.submitted_at', 'p.approved_at', 'pr.timezone'])
+    .where('p.id', '=', id)
+    .executeTakeFirst();
+  if (!head) throw notFound('Production');
+  const [row] = await listRows(db, scope.companyId, [head]);
+  const items = await productionItems(db, id, head.status);
+  const reviews = await productionReviews(db, id, head.company_id);
+  const stations = await db.selectFrom('production_stations').select('station_id').where('production_id', '=', id).orderBy('station_id').execute();
+  const counts = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('production_photos').select(sql<number>`count(*)`.as('n')).where('production_id', '=', id).as('photos'),
+      eb.selectFrom('production_comments').select(sql<number>`count(*)`.as('n')).where('production_id', '=', id).as('comments'),
+    ])
+    .executeTakeFirstOrThrow();
+  const status = head.status as ProductionStatus;
+  return {
+    ...row!,
+    taskId: head.task_id,
+    texts: parseJson<ProductionTexts>(head.texts, {}),
+    rejectReason: head.reject_reason,
+    submittedAt: head.submitted_at,
+    approvedAt: head.approved_at,
+    projectTimezone: head.timezone,
+    items,
+    reviews,
+    stationIds: stations.map((s) => s.station_id),
+    photoCount: Number(counts.photos ?? 0),
+    commentCount: Number(counts.comments ?? 0),
+    canEdit: scope.canManage && status === 'draft',
+    canSubmit: scope.canManage && status === 'draft' && items.length > 0,
+    canReview: scope.mayReview && status === 'submitted' && reviewOpen(reviews, scope.companyId),
+    canAmend: scope.canManage && status !== 'draft' && !items.some((i) => i.invoiced) && (status !== 'approved' || scope.mayReview),
+  };
+}
+
+/** What the audit trail keeps of a production's own fields. */
+export function productionSnapshot(p: { status: string; date: string; crew_id: number; task_id: number | null; texts: string; reject_reason: string | null }) {
+  return { status: p.status, date: p.date, crewId: p.crew_id, taskId: p.task_id, texts: parseJson<ProductionTexts>(p.texts, {}), rejectReason: p.reject_reason };
+}

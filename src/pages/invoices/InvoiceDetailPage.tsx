@@ -1,0 +1,160 @@
+import { Alert, Box, Card, CardContent, CardHeader, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import Grid from '@mui/material/Grid2';
+import { useOne } from '@refinedev/core';
+import type { ReactNode } from 'react';
+import { useParams, Link as RouterLink } from 'react-router';
+import { INVOICE_TRANSACTION_KINDS, invoices, type Invoice } from '../../../resources/invoice';
+import { formatMoney } from '../../../resources/money';
+import type { ApiError } from '../../api/http';
+import { ActivityList } from '../../components/ActivityList';
+import { ShowPageFrame } from '../../components/ShowPageFrame';
+import { useResource } from '../../engine/useResource';
+import { formatInstant } from '../projects/budget/budget-status';
+import { InvoiceActions } from './InvoiceActions';
+import { InvoiceComments } from './InvoiceComments';
+import { InvoiceLines } from './InvoiceLines';
+import { InvoiceTotals } from './InvoiceTotals';
+import { invoicePaths, useInvoiceRefresh } from './invoice-api';
+import { formatDay, InvoiceStatusChip } from './invoice-status';
+
+const KIND = Object.fromEntries(INVOICE_TRANSACTION_KINDS.map((k) => [k.value, k.label])) as Record<string, string>;
+
+function Header({ invoice }: { invoice: Invoice }) {
+  const dates = [
+    `Created ${formatInstant(invoice.createdAt)}`,
+    invoice.dueDate && `Due ${formatDay(invoice.dueDate)}`,
+    invoice.weekEndingDate && `Week ending ${formatDay(invoice.weekEndingDate)}`,
+    invoice.sentAt && `Sent ${formatInstant(invoice.sentAt)}`,
+    invoice.approvedAt && `Approved ${formatInstant(invoice.approvedAt)}`,
+    invoice.paidAt && `Paid ${formatInstant(invoice.paidAt)}`,
+  ].filter(Boolean);
+  return (
+    <Stack spacing={0.5}>
+      <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+        <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+          Invoice {invoice.number}
+        </Typography>
+        <InvoiceStatusChip status={invoice.status} />
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Link component={RouterLink} to={`/projects/${invoice.projectId}`}>
+          {invoice.projectCode} · {invoice.projectName}
+        </Link>
+        {' · '}
+        {invoice.direction === 'sent' ? `Billed to ${invoice.clientName ?? 'the client'}` : `From ${invoice.companyName}`}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {dates.join(' · ')}
+      </Typography>
+    </Stack>
+  );
+}
+
+function Transactions({ invoice }: { invoice: Invoice }) {
+  if (!invoice.transactions.length) return <Typography color="text.secondary">No payments yet.</Typography>;
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label="Transactions">
+        <TableHead>
+          <TableRow>
+            <TableCell>Date</TableCell>
+            <TableCell>Kind</TableCell>
+            <TableCell align="right">Amount</TableCell>
+            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Reference</TableCell>
+            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>By</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {invoice.transactions.map((t) => (
+            <TableRow key={t.id}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(t.paidOn)}</TableCell>
+              <TableCell>
+                {KIND[t.kind] ?? t.kind}
+                {t.note && (
+                  <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
+                    {t.note}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(t.amount)}
+              </TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, overflowWrap: 'anywhere' }}>{t.reference ?? ''}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t.createdBy ?? ''}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Card component="section" aria-label={title}>
+    <CardHeader title={title} titleTypographyProps={{ variant: 'h6', component: 'h2' }} sx={{ pb: 0 }} />
+    <CardContent>{children}</CardContent>
+  </Card>
+);
+
+/**
+ * invoices/:invoiceId: header, lines by production, totals, payments, comments and activity, and the
+ * moves the answer's can* flags allow. On a phone the columns stack, totals first after the header.
+ */
+export function InvoiceDetailPage() {
+  const { invoiceId = '' } = useParams();
+  const { meta } = useResource(invoices);
+  const refresh = useInvoiceRefresh();
+  const { result: invoice, query } = useOne<Invoice>({ resource: invoices.name, id: invoiceId, meta, errorNotification: false });
+  const error = query.error as ApiError | null;
+  const paths = invoicePaths(invoiceId);
+  return (
+    <ShowPageFrame
+      backTo="/invoices"
+      backLabel="Invoices"
+      loading={query.isLoading}
+      row={query.isError ? undefined : invoice}
+      notFound={error && error.statusCode !== 404 ? `The invoice could not be loaded. ${error.message}` : 'This invoice could not be found.'}
+    >
+      {(invoice) => (
+        <Stack spacing={2}>
+          <Header invoice={invoice} />
+          <InvoiceActions invoice={invoice} onChanged={refresh} />
+          {invoice.status === 'rejected' && invoice.rejectReason && <Alert severity="error">Rejected: {invoice.rejectReason}</Alert>}
+          {invoice.status === 'cancelled' && invoice.cancelReason && <Alert severity="warning">Cancelled: {invoice.cancelReason}</Alert>}
+          <Grid container spacing={2} alignItems="flex-start">
+            <Grid size={{ xs: 12, md: 4 }} order={{ xs: 0, md: 1 }}>
+              <Stack spacing={2}>
+                <Section title="Totals">
+                  <InvoiceTotals totals={invoice} />
+                </Section>
+                {invoice.notes && (
+                  <Section title="Notes">
+                    <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                      {invoice.notes}
+                    </Typography>
+                  </Section>
+                )}
+              </Stack>
+            </Grid>
+            <Grid size={{ xs: 12, md: 8 }} order={{ xs: 1, md: 0 }}>
+              <Stack spacing={2}>
+                <Section title="Lines">
+                  <InvoiceLines lines={invoice.lines} />
+                </Section>
+                <Section title="Payments">
+                  <Transactions invoice={invoice} />
+                </Section>
+                <Section title="Comments">
+                  <InvoiceComments paths={paths} onAdded={() => void refresh()} />
+                </Section>
+                <Section title="Activity">
+                  <ActivityList path={paths.activity} paged />
+                </Section>
+              </Stack>
+            </Grid>
+          </Grid>
+        </Stack>
+      )}
+    </ShowPageFrame>
+  );
+}

@@ -1,0 +1,59 @@
+import { Chip, Tooltip, type ChipProps } from '@mui/material';
+import {
+  PRODUCTION_REVIEW_STATUSES,
+  PRODUCTION_STATUSES,
+  type ProductionReview,
+  type ProductionReviewStatus,
+  type ProductionStatus,
+} from '../../../resources/production';
+
+type Color = ChipProps['color'];
+const labelsOf = <T extends string>(list: ReadonlyArray<{ value: T; label: string }>) => Object.fromEntries(list.map((s) => [s.value, s.label])) as Record<T, string>;
+
+const STATUS_LABEL = labelsOf(PRODUCTION_STATUSES);
+const STATUS_COLOR: Record<ProductionStatus, Color> = { draft: 'default', submitted: 'info', approved: 'success', rejected: 'error' };
+const REVIEW_LABEL = labelsOf(PRODUCTION_REVIEW_STATUSES);
+const REVIEW_COLOR: Record<ProductionReviewStatus, Color> = { pending: 'info', approved: 'success', rejected: 'error' };
+
+/** Draft, Submitted, Approved or Rejected. */
+export function ProductionStatusChip({ status, size = 'small' }: { status: ProductionStatus; size?: ChipProps['size'] }) {
+  return <Chip size={size} color={STATUS_COLOR[status]} label={STATUS_LABEL[status] ?? status} />;
+}
+
+/** One company's review: whose (own or client), its status, and the reason of a rejection on hover and in the label. */
+export function ReviewChip({ review }: { review: ProductionReview }) {
+  const whose = review.role === 'own' ? 'Own' : 'Client';
+  const label = `${whose} · ${review.companyName}: ${REVIEW_LABEL[review.status] ?? review.status}`;
+  const detail = [review.decidedBy && `by ${review.decidedBy}`, review.reason && `Reason: ${review.reason}`].filter(Boolean).join(' · ');
+  const chip = <Chip size="small" variant="outlined" color={REVIEW_COLOR[review.status]} label={label} sx={{ maxWidth: '100%' }} />;
+  return detail ? (
+    <Tooltip title={detail}>
+      <span>{chip}</span>
+    </Tooltip>
+  ) : (
+    chip
+  );
+}
+
+/** A 'YYYY-MM-DD' day for people ('Mar 5, 2026'), read as the calendar day it names. */
+export function formatDay(day: string | null | undefined): string {
+  if (!day) return '';
+  const d = new Date(`${day.slice(0, 10)}T00:00:00.000Z`);
+  return Number.isNaN(d.getTime()) ? day : d.toLocaleDateString(undefined, { timeZone: 'UTC', dateStyle: 'medium' });
+}
+
+/** Today as 'YYYY-MM-DD' in a time zone (the browser's when none is given or it is unknown). */
+export function todayIn(timeZone?: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  } catch {
+    return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  }
+}
+
+/** A calendar day moved by whole days, as 'YYYY-MM-DD'. */
+export function shiftDay(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

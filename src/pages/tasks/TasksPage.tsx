@@ -1,0 +1,101 @@
+import Add from '@mui/icons-material/Add';
+import TableRows from '@mui/icons-material/TableRows';
+import ViewKanban from '@mui/icons-material/ViewKanban';
+import { Button, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import type { CrudFilter } from '@refinedev/core';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { tasks, type TaskPriority, type TaskStatus } from '../../../resources/task';
+import { ResourceListPage, type ListScope, type ResourceFormComponent } from '../../engine/ResourceListPage';
+import { useResource } from '../../engine/useResource';
+import { TaskBoard } from './TaskBoard';
+import { TaskFilterBar } from './TaskFilterBar';
+import { TaskFormDialog } from './TaskFormDialog';
+import { TaskPriorityChip, TaskStatusChip } from './task-status';
+
+const CELLS: Record<string, GridColDef['renderCell']> = {
+  status: ({ value }) => (value ? <TaskStatusChip status={value as TaskStatus} /> : null),
+  priority: ({ value }) => (value ? <TaskPriorityChip priority={value as TaskPriority} /> : null),
+};
+
+const SCOPE: ListScope = { initial: [], bar: (value, onChange) => <TaskFilterBar value={value} onChange={onChange} /> };
+
+/** The engine's create dialog slot: a new task opens its page once saved. */
+const TaskCreateForm: ResourceFormComponent = ({ onClose }) => {
+  const navigate = useNavigate();
+  return <TaskFormDialog onClose={(saved) => (saved ? navigate(`/tasks/${saved.id}`) : onClose())} />;
+};
+
+/** Grid or Board, on the same route (tasks?view=board), so either can be bookmarked. */
+function ViewToggle({ board }: { board: boolean }) {
+  const [, setParams] = useSearchParams();
+  return (
+    <ToggleButtonGroup size="small" exclusive value={board ? 'board' : 'grid'} onChange={(_e, v) => v && setParams(v === 'board' ? { view: 'board' } : {}, { replace: true })} aria-label="Show tasks as">
+      <ToggleButton value="grid" aria-label="Grid">
+        <TableRows fontSize="small" sx={{ mr: 0.5 }} />
+        Grid
+      </ToggleButton>
+      <ToggleButton value="board" aria-label="Board">
+        <ViewKanban fontSize="small" sx={{ mr: 0.5 }} />
+        Board
+      </ToggleButton>
+    </ToggleButtonGroup>
+  );
+}
+
+function EmptyTasks() {
+  return (
+    <Stack spacing={1} alignItems="center">
+      <Typography color="text.secondary">No tasks yet.</Typography>
+      <Typography color="text.secondary" variant="body2">
+        A task is work planned on a project for a crew: where, when, which budget items, and how it goes.
+      </Typography>
+    </Stack>
+  );
+}
+
+function BoardView({ dialog }: { dialog?: 'create' }) {
+  const navigate = useNavigate();
+  const { canManage } = useResource(tasks);
+  const [filters, setFilters] = useState<CrudFilter[]>([]);
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} justifyContent="space-between">
+        <Typography variant="h5" component="h1">
+          Tasks
+        </Typography>
+        <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+          <ViewToggle board />
+          {canManage && (
+            <Button variant="contained" startIcon={<Add />} onClick={() => navigate('/tasks/create?view=board')}>
+              New Task
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      <TaskFilterBar value={filters} onChange={setFilters} statuses={false} />
+      <TaskBoard filters={filters} />
+      {dialog && canManage && <TaskFormDialog onClose={(saved) => navigate(saved ? `/tasks/${saved.id}` : '/tasks?view=board')} />}
+    </Stack>
+  );
+}
+
+/** tasks: the grid (saved views, filters, CSV) or the board by status. */
+export function TasksPage({ dialog }: { dialog?: 'create' }) {
+  const [params] = useSearchParams();
+  if (params.get('view') === 'board') return <BoardView dialog={dialog} />;
+  return (
+    <ResourceListPage
+      def={tasks}
+      form={TaskCreateForm}
+      dialog={dialog}
+      editable={false}
+      rowActions={false}
+      cells={CELLS}
+      empty={<EmptyTasks />}
+      scope={SCOPE}
+      actions={<ViewToggle board={false} />}
+    />
+  );
+}

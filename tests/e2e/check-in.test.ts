@@ -1,0 +1,85 @@
+import { addMember, DATABASES, ownerWithCompany } from '../api/harness.js';
+import { callAs, type CompanySide } from '../api/project-helpers.js';
+import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+
+// Congress Avenue, Austin: where the stubbed phone says it is.
+const HERE = { latitude: 30.2672, longitude: -97.7431 };
+
+for (const database of DATABASES) {
+  describe.skipIf(!canRunBrowser)(`a crew leader checks in on a phone and finds the log on the map and in the calendar [${database.name}]`, () => {
+    let app: BrowserApp;
+
+    beforeAll(async () => {
+      app = await startBrowserApp(database);
+    });
+
+    afterAll(() => app?.stop());
+
+    it('checks in at 390 px with the browser position, then opens the log from its map marker and from its calendar event; no tile server needed', async () => {
+      const { server, base, browser } = app;
+      const tag = database.name;
+      const o = await ownerWithCompany(server, 'Alpha Paving');
+      const owner: CompanySide = { token: o.token, user: o.user, email: o.email, companyId: o.company.id, companyName: o.company.name, headers: { 'x-company-id': String(o.company.id) } };
+      const leader = await addMember(server, owner.companyId, 'CrewLeader');
+      const leaderMembership = await server.services.db
+        .selectFrom('memberships')
+        .select('id')
+        .where('user_id', '=', leader.user.id)
+        .where('company_id', '=', owner.companyId)
+        .executeTakeFirstOrThrow();
+      expect((await callAs(server, owner, 'POST', '/crews', { name: 'Paving crew', leaders: [leaderMembership.id], members: [] })).status).toBe(201);
+      const project = await callAs(server, owner, 'POST', `/companies/${owner.companyId}/projects`, { projectName: 'Elm Street Resurfacing', code: 'ELM-26', timezone: 'America/Chicago' });
+      expect(project.status).toBe(201);
+
+      const phone = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        geolocation: HERE,
+        permissions: ['geolocation'],
+      });
+      await phone.grantPermissions(['geolocation']);
+      // No internet here: every tile request fails, as on a site without a tile server.
+      await phone.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+      const page = await phone.newPage();
+      await loginAs(page, base, leader.email, leader.password);
+
+      // Check in from the Daily Log, which a crew leader knows as Check in.
+      await page.goto(`${base}/app-mobile/logs`);
+      const card = page.getByRole('region', { name: 'Check in' });
+      await card.getByRole('combobox', { name: 'Project' }).fill('Elm');
+      await page.getByRole('option', { name: /Elm Street Resurfacing/ }).click();
+      await card.getByLabel('What is happening').fill('Milling the north lane');
+      await card.getByRole('button', { name: 'Use my location' }).click();
+      await card.getByText(/Location found: 30\.26720, -97\.74310/).waitFor();
+      await snap(page, `${tag}-check-in-01-phone`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await card.getByRole('button', { name: 'Check in' }).click();
+      const stored = () => server.services.db.selectFrom('logs').selectAll().where('company_id', '=', owner.companyId).executeTakeFirst();
+      await expect.poll(stored, { timeout: 10_000 }).toBeTruthy();
+      const log = (await stored())!;
+      expect([log.lat, log.lng, log.project_id, log.user_id]).toEqual([HERE.latitude, HERE.longitude, project.body.id, leader.user.id]);
+
+      // The map: the check-in marker draws on the plain background, and opens the log.
+      await page.goto(`${base}/app-mobile/map`);
+      // The project sits at the mean of its check-ins, on this one: its layer off, the check-in stands alone.
+      await page.getByRole('group', { name: 'Layers' }).getByRole('button', { name: 'Projects' }).click();
+      const marker = page.locator(`.fw-map-point[title^="Check-in"]`);
+      await marker.waitFor();
+      await snap(page, `${tag}-check-in-02-map-phone`);
+      await marker.click();
+      await page.locator('.leaflet-popup').getByRole('button', { name: 'Open' }).click();
+      await page.waitForURL(new RegExp(`/logs/${log.id}$`));
+
+      // The calendar: the log on its day (a list of the week on a phone), and it opens the log too.
+      await page.goto(`${base}/app-mobile/calendar`);
+      const event = page.getByRole('link', { name: /Daily log: .*ELM-26/ });
+      await event.waitFor();
+      await snap(page, `${tag}-check-in-03-calendar-phone`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await event.click();
+      await page.waitForURL(new RegExp(`/logs/${log.id}$`));
+      await phone.close();
+    });
+  });
+}

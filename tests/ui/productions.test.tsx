@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { DECIMAL_QUANTITY_MESSAGE } from '../../resources/money';
+import { PRODUCTION_MESSAGES, PRODUCTION_SUCCESS } from '../../resources/production';
+import { fakeToken } from './fixtures';
+import { productionStore } from './productions-fixtures';
+import { currentLocation, renderApp } from './render-app';
+
+let store = productionStore();
+const server = setupServer();
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  localStorage.setItem('fieldwork.accessToken', fakeToken());
+  store = productionStore();
+  server.use(...store.handlers);
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+describe('the productions list', () => {
+  it('shows the rows newest first with status and money, and the filter bar sends its filters', async () => {
+    const user = userEvent.setup();
+    renderApp('/productions');
+    const grid = await screen.findByRole('grid');
+    expect(await within(grid).findByText('North crew')).toBeInTheDocument();
+    expect(within(grid).getByText('South crew')).toBeInTheDocument();
+    expect(within(grid).getAllByText('$1,125.00')).toHaveLength(2);
+    expect(within(grid).getByText('Submitted')).toBeInTheDocument();
+    expect(store.state.listQueries[0]!.get('_sort')).toBe('date');
+    expect(store.state.listQueries[0]!.get('_order')).toBe('desc');
+
+    const bar = screen.getByRole('search', { name: 'Filter productions' });
+    await user.click(within(bar).getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Submitted' }));
+    await waitFor(() => expect(store.state.listQueries.at(-1)!.get('status')).toBe('submitted'));
+    await user.click(within(bar).getByRole('combobox', { name: 'Crew' }));
+    await user.click(await screen.findByRole('option', { name: 'South crew' }));
+    await waitFor(() => expect(store.state.listQueries.at(-1)!.get('crewId')).toBe('22'));
+    // An inclusive range of days: the API compares strictly.
+    await user.type(within(bar).getByLabelText('From'), '2026-03-01');
+    await waitFor(() => expect(store.state.listQueries.at(-1)!.get('date_gt')).toBe('2026-02-28'));
+    await user.click(within(bar).getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect([...store.state.listQueries.at(-1)!.keys()].sort()).toEqual(['_end', '_order', '_sort', '_start']));
+  });
+
+  it('opens a row on its inspection page', async () => {
+    const user = userEvent.setup();
+    renderApp('/productions');
+    await user.click(await screen.findByText('South crew'));
+    await waitFor(() => expect(currentLocation()).toBe('/productions/inspect/2'));
+  });
+});
+
+describe('the new production dialog', () => {
+  it('checks crew and quantities with the contract, then posts and opens the new production', { timeout: 40000 }, async () => {
+    const user = userEvent.setup();
+    store.state.crews = [store.state.crews[0]!, store.state.crews[1]!];
+    renderApp('/productions');
+    await user.click(await screen.findByRole('button', { name: 'New Production' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New production' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Choose a project')).toBeInTheDocument();
+    expect(within(dialog).getByText(PRODUCTION_MESSAGES.crew)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('combobox', { name: /Project/ }));
+    await user.click(await screen.findByRole('option', { name: 'MSP-1 · Main Street Paving' }));
+    // The client's project is not one to record on.
+    expect(screen.queryByRole('option', { name: /Airport Utilities/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: /Crew/ }));
+    await user.click(await screen.findByRole('option', { name: 'North crew' }));
+    await user.clear(within(dialog).getByLabelText(/^Date/));
+    await user.type(within(dialog).getByLabelText(/^Date/), '2026-03-11');
+    const quantity = await within(dialog).findByRole('textbox', { name: 'Quantity of Curb and gutter' });
+    await user.type(quantity, '1.2345');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText(DECIMAL_QUANTITY_MESSAGE)).toBeInTheDocument();
+    expect(store.state.sent).toEqual([]);
+
+    await user.clear(quantity);
+    await user.type(quantity, '1.234');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Photos of Curb and gutter' }), '3');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Weather' }), 'Rain after noon');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(PRODUCTION_SUCCESS.created)).toBeInTheDocument();
+    expect(store.state.sent).toEqual([
+      {
+        method: 'POST',
+        path: '/production/project/1',
+        body: { crewId: 21, date: '2026-03-11', items: [{ budgetItemId: 601, quantity: '1.234', photosNumber: 3 }], texts: { weather: 'Rain after noon' } },
+      },
+    ]);
+    await waitFor(() => expect(currentLocation()).toBe('/productions/inspect/10'));
+  });
+});
