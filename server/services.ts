@@ -7,6 +7,7 @@ import { createJobQueue, type JobQueue } from './jobs/index.js';
 import { Mailer } from './lib/mail.js';
 import { TokenSigner } from './lib/tokens.js';
 import type { ObjectStore } from './storage/object-store.js';
+import { RealtimeHub } from './realtime/hub.js';
 
 /** What route handlers and services share for the life of the server. */
 export interface Services {
@@ -25,6 +26,8 @@ export interface Services {
   /** Encrypts and decrypts SSNs and driver's licence numbers. */
   fieldCipher: FieldCipher;
   authRateLimit: { max: number; timeWindow: string };
+  /** Real-time events to users' and companies' sockets, sent once the request that caused them succeeded. */
+  realtime: RealtimeHub;
 }
 
 export function createServices(config: Config, db: Db, dialect: Dialect, log: FastifyBaseLogger, readCache: ReadCache, storage: ObjectStore): Services {
@@ -41,5 +44,6 @@ export function createServices(config: Config, db: Db, dialect: Dialect, log: Fa
     storage,
     fieldCipher: new FieldCipher(config.fieldKeys),
     authRateLimit: { max: config.authRateLimit, timeWindow: '1 minute' },
+    realtime: new RealtimeHub(),
   };
 }

@@ -198,7 +198,7 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
         if (isCompanyRoute(def)) req.company = await enterCompany(services, def, req);
         if (def.guard) await withDialect(services.dialect, () => def.guard!({ services, actor: req.actor!, params: pathParams(def, req) }));
       },
-      handler: (req, reply) => withDialect(services.dialect, () => handle(def, services, req, reply)),
+      handler: (req, reply) => withDialect(services.dialect, () => services.realtime.withinRequest(() => handle(def, services, req, reply))),
     });
   }
 }

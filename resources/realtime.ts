@@ -1,0 +1,45 @@
+/**
+ * The real-time socket's contract (spec 01 §7 Other, spec 02 §7): socket.io at /socket.io,
+ * authenticated by the session token in the `auth-token` header (browsers, which cannot set headers
+ * on a WebSocket, send it as `auth: { 'auth-token': token }`). Every message's payload is one JSON
+ * string; the client parses it, and logs and raises an error for one it cannot parse.
+ */
+export const SOCKET_PATH = '/socket.io';
+export const AUTH_TOKEN_HEADER = 'auth-token';
+
+/** Event names on the socket. */
+export const SOCKET_EVENTS = {
+  /** A notification row addressed to one of the user's memberships (payload: Notification & { companyId }). */
+  notification: 'notification',
+  /** Rows of a resource changed (payload: LiveEvent); Refine's live provider refetches what shows them. */
+  live: 'live',
+  /** A chat message (payload: chat message with its chat id). */
+  chatMessage: 'chat-message',
+  /** A contact's presence changed (payload: { userId, status }). */
+  presence: 'presence',
+  /** The socket's session ended; the server closes the socket right after. */
+  sessionEnded: 'session-ended',
+  /** Client to server: the company the user now acts in (payload: { companyId }). */
+  activeCompany: 'active-company',
+} as const;
+export type SocketEvent = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
+
+/** Refine's live event: `channel` is `resources/<resource name>`. */
+export interface LiveEvent {
+  channel: string;
+  type: 'created' | 'updated' | 'deleted';
+  payload: { ids: Array<string | number> };
+  date: string;
+}
+
+export const liveChannel = (resource: string) => `resources/${resource}`;
+
+/** Parses a socket payload; answers an Error for one that is not JSON (the caller logs and raises it). */
+export function parseSocketPayload<T = unknown>(raw: unknown): T | Error {
+  if (typeof raw !== 'string') return new Error('Real-time message is not a JSON string');
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return new Error(`Real-time message is not valid JSON: ${raw.slice(0, 80)}`);
+  }
+}
