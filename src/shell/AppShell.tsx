@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { NAVBAR_WIDTH } from '../theme';
 import { HorizontalNav } from './HorizontalNav';
 import { SideNav } from './SideNav';
+import { ShellPanelsProvider } from './panels';
 import { TopBar } from './TopBar';
 
 /**
@@ -15,6 +16,7 @@ export function AppShell() {
   const { layout } = useTheme().fieldwork;
   const vertical = layout.style === 'layout1';
   return (
+    <ShellPanelsProvider>
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <Drawer
         variant="temporary"
@@ -46,5 +48,6 @@ export function AppShell() {
         </Box>
       </Box>
     </Box>
+    </ShellPanelsProvider>
   );
 }
