@@ -9,17 +9,20 @@ export interface Audience {
 
 export const userRoom = (userId: number) => `user:${userId}`;
 export const companyRoom = (companyId: number) => `company:${companyId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /** What actually sends: the socket.io server (with the Redis adapter, every process's sockets). */
 export interface RealtimeTransport {
   emit(rooms: string[], event: SocketEvent, json: string): void;
+  /** Of these users, those holding at least one live socket on any process. */
+  onlineUsers?(userIds: number[]): Promise<Set<number>>;
+  /** Tells the sessions' sockets (on any process) that their session ended, then disconnects them. */
+  endSessions?(sessionIds: string[]): void;
 }
 
-interface Pending {
-  audience: Audience;
-  event: SocketEvent;
-  payload: unknown;
-}
+type Pending =
+  | { kind: 'event'; audience: Audience; event: SocketEvent; payload: unknown }
+  | { kind: 'end-sessions'; sessionIds: string[] };
 
 const requestScope = new AsyncLocalStorage<Pending[]>();
 
@@ -37,9 +40,27 @@ export class RealtimeHub {
   }
 
   publish(audience: Audience, event: SocketEvent, payload: unknown) {
+    this.queue({ kind: 'event', audience, event, payload });
+  }
+
+  /**
+   * Closes the sockets of ended sessions (logout, password change, …) on every process; inside a
+   * request only once it has succeeded, so a rolled-back revocation leaves the sockets open.
+   */
+  endSessions(sessionIds: string[]) {
+    if (sessionIds.length) this.queue({ kind: 'end-sessions', sessionIds: [...new Set(sessionIds)] });
+  }
+
+  /** Of these users, those with at least one live socket (on any process with the Redis adapter). */
+  async onlineUsers(userIds: number[]): Promise<Set<number>> {
+    if (!this.transport?.onlineUsers || !userIds.length) return new Set();
+    return this.transport.onlineUsers([...new Set(userIds)]);
+  }
+
+  private queue(p: Pending) {
     const pending = requestScope.getStore();
-    if (pending) pending.push({ audience, event, payload });
-    else this.send({ audience, event, payload });
+    if (pending) pending.push(p);
+    else this.send(p);
   }
 
   /** Runs a request's work; its events go out once it has succeeded. */
@@ -50,8 +71,13 @@ export class RealtimeHub {
     return result;
   }
 
-  private send({ audience, event, payload }: Pending) {
+  private send(p: Pending) {
     if (!this.transport) return;
+    if (p.kind === 'end-sessions') {
+      this.transport.endSessions?.(p.sessionIds);
+      return;
+    }
+    const { audience, event, payload } = p;
     const rooms = [...new Set([...(audience.userIds ?? []).map(userRoom), ...(audience.companyIds ?? []).map(companyRoom)])];
     if (rooms.length) this.transport.emit(rooms, event, JSON.stringify(payload));
   }
