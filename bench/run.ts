@@ -5,7 +5,8 @@
 // `npm run bench -- --only budget` runs only the budget section's scenario and merges its results
 // into bench/results.json (`budgetSection`), leaving the rest of the file as it was; `--only
 // productions` does the same for the productions and invoices scenario (`productionsInvoices`), and
-// `--only field` for issue 10's tasks, logs, calendar and map (`fieldOperations`).
+// `--only field` for issue 10's tasks, logs, calendar and map (`fieldOperations`), and `--only
+// realtime` for issue 11's socket fan-out (`realtime`).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,7 @@ import {
   type ProductionsInvoicesRun,
 } from './productions-invoices.js';
 import { benchFieldOperations, fieldFailures, printFieldOperations, seedFieldOperations, type FieldOperationsRun } from './field-operations.js';
+import { benchRealtime, printRealtime, realtimeFailures, type RealtimeRun } from './realtime.js';
 import { CONNECTIONS, DURATION_SEC, measure, type Measured, type Target } from './measure.js';
 import { PASSWORD, seed, type Seeded } from './seed.js';
 import { randomFullName, seedVolume, SOUGHT_SURNAME, VOLUME, type Volume } from './seed-volume.js';
@@ -444,14 +446,51 @@ async function onlyField(): Promise<never> {
   exitWith(section.failures ?? []);
 }
 
+/** The realtime fan-out on each database: it starts its own processes (one, then two over Redis). */
+async function realtimeSection() {
+  const runs: Array<{ database: string; realtime: RealtimeRun | { error: string } }> = [];
+  for (const [database, url] of [['sqlite', null], ...(process.env.BENCH_DATABASE_URL ? [['postgres', process.env.BENCH_DATABASE_URL]] : [])] as Array<[string, string | null]>) {
+    log(`\n== ${database}: realtime fan-out`);
+    const schema = url ? await freshPostgresSchema(url) : null;
+    try {
+      runs.push({ database, realtime: await benchRealtime(schema?.url ?? null, log) });
+    } catch (err) {
+      runs.push({ database, realtime: { error: err instanceof Error ? err.message : String(err) } });
+    } finally {
+      await schema?.drop();
+    }
+  }
+  const problems = runs.flatMap((r) => ('error' in r.realtime ? [`${r.database} realtime: ${r.realtime.error}`] : realtimeFailures(r.database, r.realtime)));
+  const print = () => {
+    for (const r of runs) if (!('error' in r.realtime)) printRealtime(r.database, r.realtime, log);
+  };
+  const section = {
+    runAt: new Date().toISOString(),
+    commit: commit(),
+    ...Object.fromEntries(runs.map((r) => [r.database, r.realtime])),
+    ok: problems.length === 0,
+    ...(problems.length ? { failures: problems } : {}),
+  };
+  return { section, problems, print };
+}
+
+/** `--only realtime`: the socket fan-out alone; its results replace `realtime` in results.json. */
+async function onlyRealtime(): Promise<never> {
+  const { section, problems, print } = await realtimeSection();
+  print();
+  mergeResults('realtime', section);
+  exitWith(problems);
+}
+
 const only = process.argv.find((a, i) => a.startsWith('--only=') || process.argv[i - 1] === '--only')?.replace('--only=', '');
-if (only !== undefined && only !== 'budget' && only !== 'productions' && only !== 'field') {
-  process.stderr.write(`--only takes one scenario: budget, productions or field (got ${only})\n`);
+if (only !== undefined && only !== 'budget' && only !== 'productions' && only !== 'field' && only !== 'realtime') {
+  process.stderr.write(`--only takes one scenario: budget, productions, field or realtime (got ${only})\n`);
   process.exit(2);
 }
 if (only === 'budget') await onlyBudget();
 if (only === 'productions') await onlyProductions();
 if (only === 'field') await onlyField();
+if (only === 'realtime') await onlyRealtime();
 
 /** The numbers a later run is compared with: per database and endpoint, throughput, p95 and share of /health. */
 function summary(run: DatabaseRun) {
@@ -507,9 +546,10 @@ const attempts = [await benchOrFail('sqlite', null)];
 if (process.env.BENCH_DATABASE_URL) attempts.push(await benchOrFail('postgres', process.env.BENCH_DATABASE_URL));
 else process.stdout.write('\n(PostgreSQL not measured: set BENCH_DATABASE_URL=postgres://... to add it)\n');
 
+const realtime = await realtimeSection();
 const runs = attempts.filter((a): a is DatabaseRun => 'results' in a);
 const crashed = attempts.filter((a): a is { database: string; error: string } => 'error' in a);
-const problems = [...crashed.map((c) => `${c.database}: ${c.error.split('\n')[0]}`), ...runs.flatMap(failures)];
+const problems = [...crashed.map((c) => `${c.database}: ${c.error.split('\n')[0]}`), ...runs.flatMap(failures), ...realtime.problems];
 const [main, ...others] = runs;
 const report = {
   runAt: new Date().toISOString(),
@@ -526,6 +566,7 @@ const report = {
   budgetSection: budgetReport(runs),
   productionsInvoices: productionsReport(runs),
   fieldOperations: fieldReport(runs),
+  realtime: realtime.section,
   ...(others.length ? { alsoMeasured: others } : {}),
   ok: problems.length === 0,
   ...(problems.length ? { failures: problems } : {}),
@@ -549,6 +590,7 @@ for (const run of runs) {
   if (!('error' in run.productions)) printProductionsInvoices(run.database, run.productions, log);
   if (!('error' in run.fieldOperations)) printFieldOperations(run.database, run.fieldOperations, log);
 }
+realtime.print();
 process.stdout.write('\nLogin is argon2-bound (deliberately slow, to make password guessing expensive).\n');
 process.stdout.write(`Results written to ${path.relative(process.cwd(), file)}\n`);
 if (problems.length) {

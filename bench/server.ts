@@ -43,9 +43,16 @@ async function childOf(parent: number): Promise<number> {
   return parent;
 }
 
-export async function startServer(databaseUrl: string | null): Promise<RunningServer> {
+export interface StartOptions {
+  /** Environment over the bench's defaults (REDIS_URL, AUTH_SECRET shared by two processes). */
+  env?: Record<string, string>;
+  /** A data folder shared with another process (SQLite file); left in place at stop. */
+  dataDir?: string;
+}
+
+export async function startServer(databaseUrl: string | null, options: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fieldwork-bench-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'fieldwork-bench-'));
   const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [...(process.env.PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF_DIR}`] : []), 'server/main.ts'], {
     cwd: ROOT,
     // Own process group, so stopping it also stops the node process tsx starts.
@@ -66,6 +73,7 @@ export async function startServer(databaseUrl: string | null): Promise<RunningSe
       LOG_LEVEL: 'warn',
       // The file transfer bench sends one 200 MB file.
       MAX_UPLOAD_MB: '256',
+      ...options.env,
     },
   });
   let output = '';
@@ -112,7 +120,7 @@ export async function startServer(databaseUrl: string | null): Promise<RunningSe
         await exitedPromise;
         clearTimeout(timer);
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
