@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { accessControlProvider } from './providers/access-control-provider';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
+import { liveProvider } from './realtime/live-provider';
 import { AppRoutes } from './routing/AppRoutes';
 import { getCurrentUser, setCurrentUser } from './session/current-user';
 import type { SessionUser } from './session/types';
@@ -14,6 +15,7 @@ import { ErrorDialog } from './shell/ErrorDialog';
 import { theme } from './theme';
 
 const accessControl = accessControlProvider(getCurrentUser);
+const live = liveProvider();
 
 /** Keeps the identity Refine loaded where the access-control provider can read it. */
 function SessionSync() {
@@ -34,8 +36,9 @@ export function App() {
           accessControlProvider={accessControl}
           routerProvider={routerProvider}
           notificationProvider={useNotificationProvider}
+          liveProvider={live}
           resources={[{ name: 'companies', show: '/companies/:id', meta: { label: 'Companies' } }]}
-          options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: true }}
+          options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: true, liveMode: 'auto' }}
         >
           <SessionSync />
           <DisplayThemeProvider>

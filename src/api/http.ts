@@ -41,6 +41,11 @@ export function onApiError(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Shows a failure that did not come from a call (an unparseable real-time message) in the error dialog. */
+export function reportError(error: ApiError): void {
+  listeners.forEach((l) => l(error));
+}
+
 /** 401s always reach the listeners (they end the session); other failures only when the caller is not quiet. */
 function notify(error: ApiError, opts: RequestOptions) {
   if (opts.quiet && error.statusCode !== 401) return;

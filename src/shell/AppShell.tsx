@@ -1,6 +1,7 @@
 import { Box, Drawer, useTheme } from '@mui/material';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { NAVBAR_WIDTH } from '../theme';
 import { HorizontalNav } from './HorizontalNav';
 import { SideNav } from './SideNav';
@@ -16,6 +17,7 @@ export function AppShell() {
   const { layout } = useTheme().fieldwork;
   const vertical = layout.style === 'layout1';
   return (
+    <RealtimeProvider>
     <ShellPanelsProvider>
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <Drawer
@@ -49,5 +51,6 @@ export function AppShell() {
       </Box>
     </Box>
     </ShellPanelsProvider>
+    </RealtimeProvider>
   );
 }
