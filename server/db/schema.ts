@@ -24,6 +24,8 @@ export interface UsersTable {
   settings: string;
   shortcuts: string;
   permissions: string;
+  /** The presence the user chose in the chat (migration 0020): null is online. */
+  chat_status: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -807,6 +809,35 @@ export interface TaskFilesTable {
   created_at: string;
 }
 
+/** A one-to-one chat of a company (migration 0020): user_a < user_b; each side's last read message id. */
+export interface ChatsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_a: number;
+  user_b: number;
+  a_read_id: Generated<number>;
+  b_read_id: Generated<number>;
+  last_message_at: string | null;
+  created_at: string;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  chat_id: number;
+  sender_user_id: number;
+  body: string;
+  created_at: string;
+}
+
+export interface QuickNotesTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  detail: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -866,4 +897,7 @@ export interface DB {
   task_items: TaskItemsTable;
   task_comments: TaskCommentsTable;
   task_files: TaskFilesTable;
+  chats: ChatsTable;
+  chat_messages: ChatMessagesTable;
+  quick_notes: QuickNotesTable;
 }

@@ -3,6 +3,7 @@ import { budgetReviewRoutes } from './budget-reviews/index.js';
 import { budgetRoutes } from './budgets/index.js';
 import { calendarRoutes } from './calendar/index.js';
 import { catalogRoutes } from './catalog/index.js';
+import { chatRoutes } from './chat/index.js';
 import { changeOrderRoutes } from './change-orders/index.js';
 import { companyRoutes } from './companies/index.js';
 import { crewRoutes } from './crews/index.js';
@@ -20,9 +21,10 @@ import { partnershipRoutes } from './partnerships/index.js';
 import { productionRoutes } from './productions/index.js';
 import { downloadDailySheet } from './productions/operations/daily-sheet.js';
 import { projectRoutes } from './projects/index.js';
+import { quickPanelRoutes } from './quick-panel/index.js';
 import { roleRoutes } from './roles/index.js';
 import { taskRoutes } from './tasks/index.js';
 import { userRoutes } from './users/index.js';
 
 /** Every API route, in one list: registered under /api/v1 and snapshotted with its access rule. */
-export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...budgetRoutes, ...changeOrderRoutes, ...projectRoutes, ...budgetReviewRoutes, ...productionRoutes, downloadDailySheet, ...invoiceRoutes, ...taskRoutes, ...damageRoutes, ...footprintRoutes, ...logRoutes, ...locateRoutes, ...calendarRoutes, ...mapRoutes];
+export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...budgetRoutes, ...changeOrderRoutes, ...projectRoutes, ...budgetReviewRoutes, ...productionRoutes, downloadDailySheet, ...invoiceRoutes, ...taskRoutes, ...damageRoutes, ...footprintRoutes, ...logRoutes, ...locateRoutes, ...calendarRoutes, ...mapRoutes, ...chatRoutes, ...quickPanelRoutes];
