@@ -18,6 +18,7 @@ import { tasks } from './migrations/0015_tasks.js';
 import { damagesFootprints } from './migrations/0016_damages_footprints.js';
 import { logsLocates } from './migrations/0017_logs_locates.js';
 import { mapCalendar } from './migrations/0018_map_calendar.js';
+import { notificationSettings } from './migrations/0019_notification_settings.js';
 import { chatQuickPanel } from './migrations/0020_chat_quick_panel.js';
 
 /** Versioned migrations in order; the same list runs on SQLite and PostgreSQL. Never edit a released one: add the next. */
@@ -41,6 +42,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0016_damages_footprints': damagesFootprints(dialect),
     '0017_logs_locates': logsLocates(dialect),
     '0018_map_calendar': mapCalendar(dialect),
+    '0019_notification_settings': notificationSettings(dialect),
     '0020_chat_quick_panel': chatQuickPanel(dialect),
   };
 }

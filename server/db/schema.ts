@@ -117,6 +117,11 @@ export interface MembershipsTable {
   country: string | null;
   state: string | null;
   notification_settings: string;
+  /** What the member hears, by category (migration 0019; 1 = on), and whether by e-mail too. */
+  notify_reports: Generated<number>;
+  notify_delays: Generated<number>;
+  notify_others: Generated<number>;
+  notify_email: Generated<number>;
   /** Status 'invited': the invitation link's token, stored hashed, and when it lapses. */
   invite_token_hash: string | null;
   invite_expires_at: string | null;

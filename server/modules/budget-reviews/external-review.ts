@@ -96,7 +96,7 @@ export async function approveByLink(services: Services, req: FastifyRequest, bud
     const target = { companyId: link.budget.company_id, entityType: 'budget_review', entityId: link.review.id, type: 'signature', uploadedBy: null };
     const decided = await storeUpload(services, target, signature.upload, (trx, file) =>
       decideByLink(trx, link, budgetHash, reviewHash, (ctx) =>
-        applyDecision(trx, linkActor(ctx.budget), ctx, {
+        applyDecision(services, trx, linkActor(ctx.budget), ctx, {
           status: 'approved',
           reason: SIGNED_APPROVAL_REASON,
           signature: { signature_file_id: file.id, signature_sha256: signature.sha256, signer_name: name, signer_ip: req.ip, signer_user_agent: userAgentOf(req) },
@@ -114,6 +114,6 @@ export async function rejectByLink(services: Services, budgetHash: string, revie
   const link = await openLink(services.db, budgetHash, reviewHash);
   const decided = await services.db
     .transaction()
-    .execute((trx) => decideByLink(trx, link, budgetHash, reviewHash, (ctx) => applyDecision(trx, linkActor(ctx.budget), ctx, { status: 'rejected', reason })));
+    .execute((trx) => decideByLink(trx, link, budgetHash, reviewHash, (ctx) => applyDecision(services, trx, linkActor(ctx.budget), ctx, { status: 'rejected', reason })));
   return answer(services.db, decided.id, decided.budget_id);
 }

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/index.js';
 import type { AuditActor } from '../../lib/audit.js';
-import { membersWithPermission, notifyMembers } from '../../lib/notify.js';
+import { membersWithPermission, notifyMembers, type NotifyServices } from '../../lib/notify.js';
 import { moveBudget } from '../budgets/budget-state.js';
 import type { ProjectRow } from '../projects/project-access.js';
 import type { BudgetRow } from './review-scope.js';
@@ -25,6 +25,7 @@ export const pendingReviews = (db: Executor, budgetId: number) =>
  * The owner company's project people and the requester are notified.
  */
 export async function applyDecision(
+  services: NotifyServices,
   db: Executor,
   actor: AuditActor,
   ctx: { project: ProjectRow; budget: BudgetRow; review: ReviewRow },
@@ -43,11 +44,11 @@ export async function applyDecision(
   });
   if (decision.status === 'rejected') {
     await moveBudget(db, actor, budget.id, 'reject');
-    await revokePendingReviews(db, actor, project, budget, `review ${review.id} rejected the budget`, `${review.reviewer_name} rejected the budget of ${project.project_name}: your review is no longer needed`);
+    await revokePendingReviews(services, db, actor, project, budget, `review ${review.id} rejected the budget`, `${review.reviewer_name} rejected the budget of ${project.project_name}: your review is no longer needed`);
   } else if (!(await pendingReviews(db, budget.id)).length) {
     await moveBudget(db, actor, budget.id, 'approve');
   }
-  await notifyOwner(db, project, budget.id, moved, decision.status === 'rejected' ? `rejected the budget: ${decision.reason}` : 'approved the budget');
+  await notifyOwner(services, db, project, budget.id, moved, decision.status === 'rejected' ? `rejected the budget: ${decision.reason}` : 'approved the budget');
   return moved;
 }
 
@@ -56,7 +57,7 @@ export async function applyDecision(
  * outcome (budget--budget-review). The reviewer decided, signed in or through the link: their own
  * account is not told of their own decision.
  */
-export async function notifyOwner(db: Executor, project: ProjectRow, budgetId: number, review: ReviewRow, what: string) {
+export async function notifyOwner(services: NotifyServices, db: Executor, project: ProjectRow, budgetId: number, review: ReviewRow, what: string) {
   const reviewer =
     review.membership_id === null ? undefined : await db.selectFrom('memberships').select('user_id').where('id', '=', review.membership_id).executeTakeFirst();
   const recipients = await membersWithPermission(db, [project.company_id], 'projects');
@@ -71,7 +72,7 @@ export async function notifyOwner(db: Executor, project: ProjectRow, budgetId: n
       .executeTakeFirst();
     if (requester) recipients.push({ membershipId: requester.id, companyId: requester.company_id, userId: requester.user_id });
   }
-  await notifyMembers(db, recipients, reviewer?.user_id ?? null, {
+  await notifyMembers(services, db, recipients, reviewer?.user_id ?? null, {
     type: 'budget--budget-review',
     description: `${review.reviewer_name} ${what} (${project.project_name})`,
     entityId: budgetId,
@@ -80,11 +81,11 @@ export async function notifyOwner(db: Executor, project: ProjectRow, budgetId: n
 }
 
 /** The reviewer hears of their own review: asked for it, or no longer needed (revoked). */
-export async function notifyReviewer(db: Executor, actorUserId: number | null, project: ProjectRow, budgetId: number, review: ReviewRow, description: string) {
+export async function notifyReviewer(services: NotifyServices, db: Executor, actorUserId: number | null, project: ProjectRow, budgetId: number, review: ReviewRow, description: string) {
   if (review.membership_id === null) return;
   const membership = await db.selectFrom('memberships').select(['id', 'company_id', 'user_id']).where('id', '=', review.membership_id).executeTakeFirst();
   if (!membership) return;
-  await notifyMembers(db, [{ membershipId: membership.id, companyId: membership.company_id, userId: membership.user_id }], actorUserId, {
+  await notifyMembers(services, db, [{ membershipId: membership.id, companyId: membership.company_id, userId: membership.user_id }], actorUserId, {
     type: 'budget--budget-review',
     description,
     entityId: budgetId,
@@ -96,9 +97,9 @@ export async function notifyReviewer(db: Executor, actorUserId: number | null, p
  * Revokes every review of the budget still pending, through the review state machine, and tells each
  * reviewer their review is no longer needed (a rejection by another reviewer, a cancelled submission).
  */
-export async function revokePendingReviews(db: Executor, actor: AuditActor, project: ProjectRow, budget: { id: number; company_id: number }, because: string, description: string) {
+export async function revokePendingReviews(services: NotifyServices, db: Executor, actor: AuditActor, project: ProjectRow, budget: { id: number; company_id: number }, because: string, description: string) {
   for (const other of await pendingReviews(db, budget.id)) {
     const revoked = await moveReview(db, actor, other, 'revoked', { companyId: budget.company_id, audit: { because } });
-    await notifyReviewer(db, actor.userId, project, budget.id, revoked, description);
+    await notifyReviewer(services, db, actor.userId, project, budget.id, revoked, description);
   }
 }

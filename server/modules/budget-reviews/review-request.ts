@@ -101,7 +101,7 @@ export async function requestReview(services: Services, actor: Actor, projectId:
       }),
       { executor: trx },
     );
-    await notifyReviewer(trx, actor.user.id, project, budgetId, row, `${actor.user.name} asks you to review the budget of ${project.project_name}`);
+    await notifyReviewer(services, trx, actor.user.id, project, budgetId, row, `${actor.user.name} asks you to review the budget of ${project.project_name}`);
     return reviewView(row);
   });
 }

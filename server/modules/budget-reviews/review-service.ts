@@ -57,7 +57,7 @@ export async function revokeReview(services: Services, actor: Actor, projectId: 
       .where('created_at', '>=', budget.submitted_at ?? '')
       .execute();
     if (budget.status === 'submitted' && left.length && left.every((r) => r.status === 'approved')) await moveBudget(trx, auditActor, budgetId, 'approve');
-    await notifyReviewer(trx, actor.user.id, access.project, budgetId, revoked, `${actor.user.name} revoked your review of the budget of ${access.project.project_name}`);
+    await notifyReviewer(services, trx, actor.user.id, access.project, budgetId, revoked, `${actor.user.name} revoked your review of the budget of ${access.project.project_name}`);
     return reviewView(revoked);
   });
 }
@@ -80,7 +80,7 @@ export async function decideReview(
     const budget = await lockBudget(trx, budgetId);
     // Read again under the budget's lock: a concurrent decision may have moved it meanwhile (then a 409).
     const current = (await reviewRow(trx, budgetId, reviewId))!;
-    const decided = await applyDecision(trx, auditActorOf(actor, budget.company_id), { project: access.project, budget, review: current }, {
+    const decided = await applyDecision(services, trx, auditActorOf(actor, budget.company_id), { project: access.project, budget, review: current }, {
       status: body.status,
       reason: body.statusReason ?? null,
     });

@@ -27,7 +27,7 @@ export async function signReview(services: Services, actor: Actor, req: FastifyR
       await requireReviewer(trx, actor, scope.access, scope.review);
       const budget = await lockBudget(trx, budgetId);
       const current = (await reviewRow(trx, budgetId, reviewId))!;
-      return applyDecision(trx, { userId: actor.user.id, companyId: budget.company_id }, { project: scope.access.project, budget, review: current }, {
+      return applyDecision(services, trx, { userId: actor.user.id, companyId: budget.company_id }, { project: scope.access.project, budget, review: current }, {
         status: 'approved',
         reason: SIGNED_APPROVAL_REASON,
         signature: { signature_file_id: file.id, signature_sha256: signature.sha256, signer_name: actor.user.name, signer_ip: req.ip, signer_user_agent: userAgentOf(req) },

@@ -80,7 +80,7 @@ export async function addComment(services: Services, actor: Actor, params: Budge
       after: { budgetId: comment.budgetId, budgetItemId: comment.budgetItemId, companyId: comment.companyId, comment: comment.comment },
       companyId: scope.budget.company_id,
     });
-    await notifyComment(trx, scope, id, actor.user.name);
+    await notifyComment(services, trx, scope, id, actor.user.name);
     return comment;
   });
 }

@@ -73,7 +73,7 @@ export async function addBudgetItem(services: Services, actor: Actor, params: Bu
     const { id } = await trx.insertInto('budget_items').values(insertValues(scope, body, nowIso())).returning('id').executeTakeFirstOrThrow();
     const created = await loadBudgetItem(trx, scope.budget.id, id);
     await auditItem(trx, scope, id, 'created', null, created);
-    await notifyItemsChanged(trx, scope, `${created.itemName} added`);
+    await notifyItemsChanged(services, trx, scope, `${created.itemName} added`);
     return created;
   });
 }
@@ -105,7 +105,7 @@ export async function addBudgetItems(services: Services, actor: Actor, params: B
       created.push(...rows.map(budgetItemView));
     }
     for (const item of created) await auditItem(trx, scope, item.id, 'created', null, item);
-    await notifyItemsChanged(trx, scope, created.length === 1 ? `${created[0]!.itemName} added` : `${created.length} items added`);
+    await notifyItemsChanged(services, trx, scope, created.length === 1 ? `${created[0]!.itemName} added` : `${created.length} items added`);
     return created;
   });
 }
@@ -132,7 +132,7 @@ export async function updateBudgetItem(services: Services, actor: Actor, params:
     await trx.updateTable('budget_items').set({ ...set, updated_at: nowIso() }).where('id', '=', before.id).execute();
     const after = await loadBudgetItem(trx, scope.budget.id, before.id);
     await auditItem(trx, scope, before.id, 'updated', before, after);
-    await notifyItemsChanged(trx, scope, `${after.itemName} changed`);
+    await notifyItemsChanged(services, trx, scope, `${after.itemName} changed`);
     return after;
   });
 }
@@ -161,6 +161,6 @@ export async function deleteBudgetItem(services: Services, actor: Actor, params:
       before: { budgetItemId: before.id, ...budgetItemSnapshot(before) },
       companyId: scope.budget.company_id,
     });
-    await notifyItemsChanged(trx, scope, `${before.itemName} removed`);
+    await notifyItemsChanged(services, trx, scope, `${before.itemName} removed`);
   });
 }

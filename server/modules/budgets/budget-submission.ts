@@ -31,7 +31,7 @@ export async function submitBudget(services: Services, actor: Actor, params: Bud
     });
     const items = await trx.selectFrom('budget_items').select('id').where('budget_id', '=', scope.budget.id).limit(1).executeTakeFirst();
     if (!items) throw conflict(SUBMISSION_MESSAGES.empty, 'BUDGET_EMPTY');
-    await notifySubmitted(trx, scope, actor.user.name);
+    await notifySubmitted(services, trx, scope, actor.user.name);
     return loadBudget(trx, scope);
   });
 }
@@ -46,7 +46,7 @@ export async function cancelSubmission(services: Services, actor: Actor, params:
     const auditActor = { userId: scope.access.userId, companyId: scope.access.companyId };
     await moveBudget(trx, auditActor, scope.budget.id, 'cancel', { submitted_by: null });
     const project = scope.access.project;
-    await revokePendingReviews(trx, auditActor, project, scope.budget, 'submission cancelled', `The budget of ${project.project_name} was taken back for changes: your review is no longer needed`);
+    await revokePendingReviews(services, trx, auditActor, project, scope.budget, 'submission cancelled', `The budget of ${project.project_name} was taken back for changes: your review is no longer needed`);
     return loadBudget(trx, scope);
   });
 }

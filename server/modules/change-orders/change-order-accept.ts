@@ -68,7 +68,7 @@ export async function acceptChangeOrder(services: Services, actor: Actor, params
       after: itemSnapshot(changed),
       companyId: scope.budget.company_id,
     });
-    await notifyChangeOrder(trx, scope, after, 'accept');
+    await notifyChangeOrder(services, trx, scope, after, 'accept');
     return after;
   });
 }

@@ -131,7 +131,7 @@ export async function sendChangeOrder(services: Services, actor: Actor, params: 
     await moveChangeOrder(trx, changeOrder, 'send', { price_cents: Number(body.price), message: null, sent_at: nowIso(), sent_by: scope.access.userId });
     const after = await loadChangeOrder(trx, scope, changeOrder.id);
     await auditChangeOrder(trx, scope, changeOrder.id, 'sent', before, after);
-    await notifyChangeOrder(trx, scope, after, 'send');
+    await notifyChangeOrder(services, trx, scope, after, 'send');
     return after;
   });
 }
@@ -144,7 +144,7 @@ export async function rejectChangeOrder(services: Services, actor: Actor, params
     await moveChangeOrder(trx, changeOrder, 'reject', { message: body.message, decided_at: nowIso(), decided_by: scope.access.userId });
     const after = await loadChangeOrder(trx, scope, changeOrder.id);
     await auditChangeOrder(trx, scope, changeOrder.id, 'sent back', before, after);
-    await notifyChangeOrder(trx, scope, after, 'reject');
+    await notifyChangeOrder(services, trx, scope, after, 'reject');
     return after;
   });
 }

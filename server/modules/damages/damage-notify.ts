@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/index.js';
 import { parseJson } from '../../lib/json.js';
-import { notifyMembers } from '../../lib/notify.js';
+import { notifyMembers, type NotifyServices } from '../../lib/notify.js';
 import type { ProjectRow } from '../projects/project-access.js';
 
 type Perm = { resourceType: string; action: string; resourceId?: string | null };
@@ -37,8 +37,8 @@ async function projectManagers(db: Executor, project: Pick<ProjectRow, 'id' | 'c
 }
 
 /** A new damage: one notification row per manager of its project (the reporter left out), linking to the damage. */
-export async function notifyNewDamage(db: Executor, actorUserId: number, project: Pick<ProjectRow, 'id' | 'company_id' | 'code'>, damage: { id: number; damageDate: string }) {
-  await notifyMembers(db, await projectManagers(db, project), actorUserId, {
+export async function notifyNewDamage(services: NotifyServices, db: Executor, actorUserId: number, project: Pick<ProjectRow, 'id' | 'company_id' | 'code'>, damage: { id: number; damageDate: string }) {
+  await notifyMembers(services, db, await projectManagers(db, project), actorUserId, {
     type: 'damage',
     description: `A damage of ${damage.damageDate} was reported on ${project.code}`,
     entityId: damage.id,

@@ -50,7 +50,7 @@ export async function createDamage(services: Services, actor: Actor, body: Creat
       .executeTakeFirstOrThrow();
     const damage = await loadDamage(trx, id);
     await audit(trx, actor, companyId, id, 'created', null, damageSnapshot(damage));
-    await notifyNewDamage(trx, actor.user.id, project, damage);
+    await notifyNewDamage(services, trx, actor.user.id, project, damage);
     return damage;
   });
 }

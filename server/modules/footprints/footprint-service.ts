@@ -51,7 +51,7 @@ export async function createFootprint(services: Services, actor: Actor, body: Cr
       .executeTakeFirstOrThrow();
     const footprint = await loadFootprint(trx, id);
     await audit(trx, actor, companyId, id, 'created', null, footprintSnapshot(footprint));
-    await notifyFootprint(trx, companyId, actor.user.id, footprint);
+    await notifyFootprint(services, trx, companyId, actor.user.id, footprint);
     return footprint;
   });
 }
@@ -78,7 +78,7 @@ export async function updateFootprint(services: Services, actor: Actor, id: numb
     if (JSON.stringify(footprintSnapshot(before)) !== JSON.stringify(footprintSnapshot(after)) || body.points !== undefined) {
       await audit(trx, actor, companyId, id, moved && !Object.keys(set).length ? 'restoration changed' : 'updated', footprintSnapshot(before), footprintSnapshot(after));
     }
-    if (moved) await notifyFootprint(trx, companyId, actor.user.id, after, moved);
+    if (moved) await notifyFootprint(services, trx, companyId, actor.user.id, after, moved);
     return after;
   });
 }

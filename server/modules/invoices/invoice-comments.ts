@@ -50,7 +50,7 @@ export async function addComment(services: Services, actor: Actor, id: number, b
       .executeTakeFirstOrThrow();
     await recordAudit(trx, { userId: scope.userId, companyId: scope.companyId }, { entityType: 'invoice', entityId: id, action: 'commented', after: { comment: body }, companyId: invoice.company_id });
     const other = scope.side === 'issuer' ? (invoice.sent_at ? invoice.client_id : null) : invoice.company_id;
-    await notifyInvoice(trx, invoice, scope.userId, other, 'comment', body.length > 120 ? `${body.slice(0, 117)}...` : body);
+    await notifyInvoice(services, trx, invoice, scope.userId, other, 'comment', body.length > 120 ? `${body.slice(0, 117)}...` : body);
     return view(await commentRows(trx).where('ic.id', '=', commentId).executeTakeFirstOrThrow());
   });
 }

@@ -20,7 +20,7 @@ export async function approveInvoice(services: Services, actor: Actor, id: numbe
     const scope = await decidableInvoice(trx, actor, id);
     await moveInvoice(trx, scope.invoice, 'approve', { approved_at: nowIso(), approved_by: scope.userId });
     const after = await auditInvoice(trx, who(scope), 'approved', scope.invoice, id);
-    await notifyInvoice(trx, after, scope.userId, issuerToTell(scope), 'approve');
+    await notifyInvoice(services, trx, after, scope.userId, issuerToTell(scope), 'approve');
     return loadInvoice(trx, scope, id);
   });
 }
@@ -44,7 +44,7 @@ export async function rejectInvoice(services: Services, actor: Actor, id: number
     const scope = await decidableInvoice(trx, actor, id);
     await moveInvoice(trx, scope.invoice, 'reject', { reject_reason: reason });
     const after = await auditInvoice(trx, who(scope), 'rejected', scope.invoice, id);
-    await notifyInvoice(trx, after, scope.userId, issuerToTell(scope), 'reject', reason);
+    await notifyInvoice(services, trx, after, scope.userId, issuerToTell(scope), 'reject', reason);
     return loadInvoice(trx, scope, id);
   });
 }
@@ -61,7 +61,7 @@ export async function cancelInvoice(services: Services, actor: Actor, id: number
     await moveInvoice(trx, scope.invoice, 'cancel', { cancel_reason: reason });
     await trx.updateTable('invoice_lines').set({ active: 0 }).where('invoice_id', '=', id).execute();
     const after = await auditInvoice(trx, who(scope), 'cancelled', scope.invoice, id);
-    if (after.sent_at) await notifyInvoice(trx, after, scope.userId, after.client_id, 'cancel', reason);
+    if (after.sent_at) await notifyInvoice(services, trx, after, scope.userId, after.client_id, 'cancel', reason);
     return loadInvoice(trx, scope, id);
   });
 }

@@ -1,6 +1,6 @@
 import type { NotificationTopic } from '../../../resources/notification.js';
 import type { Executor } from '../../db/index.js';
-import { membersWithPermission, notifyMembers } from '../../lib/notify.js';
+import { membersWithPermission, notifyMembers, type NotifyServices } from '../../lib/notify.js';
 import type { InvoiceRow } from './invoice-scope.js';
 
 const WHAT = {
@@ -16,11 +16,11 @@ const WHAT = {
  * when it is sent or cancelled, the issuer when it is approved or rejected, the other side of a
  * comment. A company not on the platform (no client_id), and the actor, hear nothing.
  */
-export async function notifyInvoice(db: Executor, invoice: InvoiceRow, actorUserId: number, toCompanyId: number | null, event: keyof typeof WHAT, detail?: string | null) {
+export async function notifyInvoice(services: NotifyServices, db: Executor, invoice: InvoiceRow, actorUserId: number, toCompanyId: number | null, event: keyof typeof WHAT, detail?: string | null) {
   if (toCompanyId === null) return;
   const recipients = await membersWithPermission(db, [toCompanyId], 'invoices');
   const type: NotificationTopic = event === 'comment' ? 'invoice-comment' : 'invoice';
-  await notifyMembers(db, recipients, actorUserId, {
+  await notifyMembers(services, db, recipients, actorUserId, {
     type,
     description: `Invoice ${invoice.number} ${WHAT[event]}${detail ? `: ${detail}` : ''}`,
     entityId: invoice.id,

@@ -21,10 +21,10 @@ async function defaultRetainage(trx: Trx, projectId: number, settingsPercent: st
 }
 
 /** Sends the invoice read as `row` (draft or rejected) to the billed company, in the caller's transaction. */
-async function send(trx: Trx, actor: { userId: number; companyId: number }, row: InvoiceRow) {
+async function send(services: Services, trx: Trx, actor: { userId: number; companyId: number }, row: InvoiceRow) {
   await moveInvoice(trx, row, 'send', { sent_at: nowIso(), sent_by: actor.userId, reject_reason: null });
   const after = await auditInvoice(trx, actor, 'sent', row, row.id);
-  await notifyInvoice(trx, after, actor.userId, after.client_id, 'send');
+  await notifyInvoice(services, trx, after, actor.userId, after.client_id, 'send');
 }
 
 /**
@@ -69,7 +69,7 @@ export async function createInvoice(services: Services, actor: Actor, body: Crea
       await insertLines(trx, id, standing.companyId, lines, now);
       const who = { userId: standing.userId, companyId: standing.companyId };
       const created = await auditInvoice(trx, who, 'created', null, id);
-      if (body.status === 'submit') await send(trx, who, created);
+      if (body.status === 'submit') await send(services, trx, who, created);
       return loadInvoice(trx, { companyId: standing.companyId, side: 'issuer', canManage: true }, id);
     }),
   );
@@ -112,7 +112,7 @@ export async function updateInvoice(services: Services, actor: Actor, id: number
 export async function sendInvoice(services: Services, actor: Actor, id: number) {
   return services.db.transaction().execute(async (trx) => {
     const scope = await issuedInvoice(trx, actor, id);
-    await send(trx, scopeActor(scope), scope.invoice);
+    await send(services, trx, scopeActor(scope), scope.invoice);
     return loadInvoice(trx, scope, id);
   });
 }

@@ -60,7 +60,7 @@ export async function addComment(services: Services, actor: Actor, body: { sourc
       .returning('id')
       .executeTakeFirstOrThrow();
     await auditProduction(trx, scope, 'comment added', null, { commentId: id, comment: body.comment });
-    await notifyProduction(trx, await seeingCompanies(trx, scope), actor.user.id, {
+    await notifyProduction(services, trx, await seeingCompanies(trx, scope), actor.user.id, {
       topic: PRODUCTION_TOPICS.comment,
       description: `${actor.user.name} commented on ${await productionTitle(trx, scope.production, scope.project)}`,
       production: scope.production,

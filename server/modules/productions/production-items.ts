@@ -1,3 +1,4 @@
+import type { NotifyServices } from '../../lib/notify.js';
 import { e3ToQuantity } from '../../../resources/money.js';
 import { PRODUCTION_TOPICS, type ProductionItem, type ProductionItemInput } from '../../../resources/production.js';
 import type { Executor } from '../../db/index.js';
@@ -29,9 +30,9 @@ const TOPIC: Record<ItemChange, (typeof PRODUCTION_TOPICS)[keyof typeof PRODUCTI
  * Item changes of a production others have already seen (it was submitted before, and amended since)
  * are told to the reviewing companies' people; a first draft's changes are nobody else's business.
  */
-export async function notifyItemChange(db: Executor, scope: ProductionScope, change: ItemChange, what: string) {
+export async function notifyItemChange(services: NotifyServices, db: Executor, scope: ProductionScope, change: ItemChange, what: string) {
   if (!scope.production.submitted_at) return;
-  await notifyProduction(db, reviewingCompanies(scope.production, scope.project), scope.userId, {
+  await notifyProduction(services, db, reviewingCompanies(scope.production, scope.project), scope.userId, {
     topic: TOPIC[change],
     description: `${what} on ${await productionTitle(db, scope.production, scope.project)}`,
     production: scope.production,
@@ -70,7 +71,7 @@ export async function addItems(services: Services, actor: Actor, id: number, ite
     const ids = await insertItems(trx, id, items, actor.user.id);
     const added = (await productionItems(trx, id, scope.production.status)).filter((i) => ids.includes(i.id));
     await auditProduction(trx, scope, 'items added', null, { items: added.map(itemSnapshot) });
-    await notifyItemChange(trx, scope, 'added', `${added.length === 1 ? added[0]!.itemName : `${added.length} items`} added`);
+    await notifyItemChange(services, trx, scope, 'added', `${added.length === 1 ? added[0]!.itemName : `${added.length} items`} added`);
     return loadProduction(trx, scope, id);
   });
 }
@@ -93,7 +94,7 @@ export async function updateItemQuantities(services: Services, actor: Actor, id:
         { items: changed.map((i) => ({ productionItemId: i.id, itemName: before.get(i.id)!.itemName, quantity: before.get(i.id)!.quantity })) },
         { items: changed.map((i) => ({ productionItemId: i.id, itemName: before.get(i.id)!.itemName, quantity: e3ToQuantity(i.quantity) })) },
       );
-      await notifyItemChange(trx, scope, 'update', `${changed.length === 1 ? before.get(changed[0]!.id)!.itemName : `${changed.length} items`} changed`);
+      await notifyItemChange(services, trx, scope, 'update', `${changed.length === 1 ? before.get(changed[0]!.id)!.itemName : `${changed.length} items`} changed`);
     }
     return loadProduction(trx, scope, id);
   });
@@ -124,7 +125,7 @@ export async function updateItem(services: Services, actor: Actor, itemId: numbe
     await trx.updateTable('production_items').set({ ...set, updated_at: nowIso() }).where('id', '=', itemId).execute();
     const after = await find();
     await auditProduction(trx, scope, 'item updated', itemSnapshot(before), itemSnapshot(after));
-    await notifyItemChange(trx, scope, 'update', `${after.itemName} changed`);
+    await notifyItemChange(services, trx, scope, 'update', `${after.itemName} changed`);
     return after;
   });
 }
@@ -138,7 +139,7 @@ export async function deleteItem(services: Services, actor: Actor, itemId: numbe
     await releasePhotos(trx, files, id, [itemId]);
     await trx.deleteFrom('production_items').where('id', '=', itemId).execute().catch(keptForRecord);
     await auditProduction(trx, scope, 'item deleted', itemSnapshot(before), null);
-    await notifyItemChange(trx, scope, 'deleted', `${before.itemName} removed`);
+    await notifyItemChange(services, trx, scope, 'deleted', `${before.itemName} removed`);
   });
 }
 
@@ -157,8 +158,8 @@ export async function replacePdfItems(services: Services, actor: Actor, id: numb
     const ids = await insertItems(trx, id, items.map((i) => ({ ...i, photosNumber: 0, description: null, stationId: null, source: 'pdf' as const })), actor.user.id);
     const added = (await productionItems(trx, id, scope.production.status)).filter((i) => ids.includes(i.id));
     await auditProduction(trx, scope, 'plan items replaced', { items: old.map(itemSnapshot) }, { items: added.map(itemSnapshot) });
-    if (old.length) await notifyItemChange(trx, scope, 'deleted', `${old.length} plan-measured item${old.length === 1 ? '' : 's'} replaced`);
-    if (added.length) await notifyItemChange(trx, scope, 'added', `${added.length} plan-measured item${added.length === 1 ? '' : 's'} added`);
+    if (old.length) await notifyItemChange(services, trx, scope, 'deleted', `${old.length} plan-measured item${old.length === 1 ? '' : 's'} replaced`);
+    if (added.length) await notifyItemChange(services, trx, scope, 'added', `${added.length} plan-measured item${added.length === 1 ? '' : 's'} added`);
     return loadProduction(trx, scope, id);
   });
 }

@@ -1,7 +1,7 @@
 import { PRODUCTION_TOPICS } from '../../../resources/production.js';
 import type { Executor } from '../../db/index.js';
 import { escapeHtml } from '../../lib/html.js';
-import { membersWithPermission, notifyMembers } from '../../lib/notify.js';
+import { membersWithPermission, notifyMembers, type NotifyServices } from '../../lib/notify.js';
 import { parseJson } from '../../lib/json.js';
 import type { Services } from '../../services.js';
 import type { ProductionRow } from './production-access.js';
@@ -24,13 +24,13 @@ export async function productionTitle(db: Executor, production: Pick<ProductionR
  * left out (lib/notify.ts); the link is the production's inspection page (spec 02 §2).
  */
 export async function notifyProduction(
-  db: Executor,
+  services: NotifyServices, db: Executor,
   companyIds: number[],
   actorUserId: number,
   entry: { topic: ProductionTopic; description: string; production: Pick<ProductionRow, 'id' | 'project_id'>; eventId?: number },
 ) {
   const recipients = await membersWithPermission(db, [...new Set(companyIds)], 'productions');
-  await notifyMembers(db, recipients, actorUserId, {
+  await notifyMembers(services, db, recipients, actorUserId, {
     type: entry.topic,
     description: entry.description,
     entityId: entry.production.id,

@@ -132,7 +132,7 @@ export async function submitProduction(services: Services, actor: Actor, id: num
     await moveProduction(trx, production, 'submit', { submitted_at: nowIso(), submitted_by: actor.user.id, reject_reason: null, approved_at: null });
     const companies = await openReviews(trx, scope);
     await auditProduction(trx, scope, 'submitted', { status: production.status }, { status: 'submitted' });
-    await notifyProduction(trx, companies, actor.user.id, {
+    await notifyProduction(services, trx, companies, actor.user.id, {
       topic: PRODUCTION_TOPICS.added,
       description: `${await productionTitle(trx, production, scope.project)} was submitted for review`,
       production,
@@ -166,7 +166,7 @@ export async function approveProduction(services: Services, actor: Actor, id: nu
     const title = await productionTitle(trx, production, project);
     // The producer hears of each decision; the owner, when its own review opens now.
     const told = mine.role === 'own' && !last ? [production.company_id, project.company_id] : [production.company_id];
-    await notifyProduction(trx, told, actor.user.id, {
+    await notifyProduction(services, trx, told, actor.user.id, {
       topic: PRODUCTION_TOPICS.review,
       description: last ? `${title} was approved` : `${title} was approved by ${mine.companyName}`,
       production,
@@ -187,7 +187,7 @@ export async function rejectProduction(services: Services, actor: Actor, id: num
     await decideReview(trx, mine, 'rejected', actor.user.id, body.reason);
     await moveProduction(trx, production, 'reject', { reject_reason: body.reason });
     await auditProduction(trx, scope, 'rejected', { status: production.status }, { status: 'rejected', review: `${mine.companyName}: rejected`, reason: body.reason });
-    await notifyProduction(trx, [production.company_id], actor.user.id, {
+    await notifyProduction(services, trx, [production.company_id], actor.user.id, {
       topic: PRODUCTION_TOPICS.review,
       description: `${await productionTitle(trx, production, project)} was rejected by ${mine.companyName}: ${body.reason}`,
       production,

@@ -30,7 +30,7 @@ export async function addTaskComment(services: Services, actor: Actor, id: numbe
       .returning('id')
       .executeTakeFirstOrThrow();
     await auditTask(trx, actor.user.id, task, 'comment added', null, { commentId, comment: body.comment });
-    await notifyTask(trx, task, actor.user.id, { type: 'task-comment', description: `${actor.user.name} commented on the task ${task.summary}`, eventId: commentId });
+    await notifyTask(services, trx, task, actor.user.id, { type: 'task-comment', description: `${actor.user.name} commented on the task ${task.summary}`, eventId: commentId });
     return (await commentViews(trx, id, actor.user.id, [commentId]))[0]!;
   });
 }

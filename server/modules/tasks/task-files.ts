@@ -84,7 +84,7 @@ export async function uploadTaskFiles(services: Services, actor: Actor, id: numb
           const scope = await workedTask(trx, actor, task.id, true);
           await trx.insertInto('task_files').values({ task_id: task.id, file_id: row.id, category, created_by: actor.user.id, created_at: row.uploadDate }).execute();
           await auditTask(trx, actor.user.id, scope.task, 'file added', null, { file: row.filename, category });
-          await notifyTask(trx, scope.task, actor.user.id, { type: 'task-file', description: `${actor.user.name} added ${row.filename} to the task ${scope.task.summary}`, eventId: row.id });
+          await notifyTask(services, trx, scope.task, actor.user.id, { type: 'task-file', description: `${actor.user.name} added ${row.filename} to the task ${scope.task.summary}`, eventId: row.id });
           return row.id;
         }),
       );

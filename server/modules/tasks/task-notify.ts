@@ -1,6 +1,6 @@
 import type { NotificationTopic } from '../../../resources/notification.js';
 import type { Executor } from '../../db/index.js';
-import { notifyMembers } from '../../lib/notify.js';
+import { notifyMembers, type NotifyServices } from '../../lib/notify.js';
 import type { TaskRow } from './task-access.js';
 
 /**
@@ -35,12 +35,12 @@ async function concerned(db: Executor, task: Pick<TaskRow, 'company_id' | 'crew_
 
 /** One notification row per concerned person; the link is the task's page (/app/tasks, spec 02 §2). */
 export async function notifyTask(
-  db: Executor,
+  services: NotifyServices, db: Executor,
   task: Pick<TaskRow, 'id' | 'company_id' | 'crew_id' | 'created_by' | 'project_id'>,
   actorUserId: number,
   entry: { type: Extract<NotificationTopic, 'task' | 'task-comment' | 'task-file'>; description: string; eventId?: number; formerCrewId?: number | null },
 ) {
-  await notifyMembers(db, await concerned(db, task, entry.formerCrewId ?? null), actorUserId, {
+  await notifyMembers(services, db, await concerned(db, task, entry.formerCrewId ?? null), actorUserId, {
     type: entry.type,
     description: entry.description,
     entityId: task.id,

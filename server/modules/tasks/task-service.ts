@@ -63,7 +63,7 @@ export async function createTask(services: Services, actor: Actor, projectId: nu
     const task: TaskRow = { id, ...values };
     await auditTask(trx, actor.user.id, task, 'created', null, { ...taskSnapshot(task), items: itemsSnapshot(body.items) || null });
     if (task.crew_id !== null) {
-      await notifyTask(trx, task, actor.user.id, { type: 'task', description: `New task for your crew: ${task.summary}` });
+      await notifyTask(services, trx, task, actor.user.id, { type: 'task', description: `New task for your crew: ${task.summary}` });
     }
     return loadTask(trx, id, await rightsOf(trx, actor));
   });
@@ -131,7 +131,7 @@ export async function updateTask(services: Services, actor: Actor, id: number, b
       await auditTask(trx, actor.user.id, task, moved ? 'moved' : 'updated', before, { ...after, ...(body.items ? { items: itemsSnapshot(body.items) || null } : {}) });
     }
     if (moved || next.crew_id !== task.crew_id) {
-      await notifyTask(trx, next, actor.user.id, {
+      await notifyTask(services, trx, next, actor.user.id, {
         type: 'task',
         description: moved ? `${actor.user.name} moved the task ${next.summary} to ${taskStatusLabel(status).toLowerCase()}` : `The task ${next.summary} was given to another crew`,
         formerCrewId: next.crew_id !== task.crew_id ? task.crew_id : null,
@@ -158,7 +158,7 @@ export async function deleteTask(services: Services, actor: Actor, id: number): 
     await releaseTaskFiles(trx, files, [id]);
     await trx.deleteFrom('tasks').where('id', '=', id).execute();
     await auditTask(trx, actor.user.id, scope.task, 'deleted', taskSnapshot(scope.task), null);
-    await notifyTask(trx, scope.task, actor.user.id, { type: 'task', description: `${actor.user.name} deleted the task ${scope.task.summary}` });
+    await notifyTask(services, trx, scope.task, actor.user.id, { type: 'task', description: `${actor.user.name} deleted the task ${scope.task.summary}` });
   });
 }
 
