@@ -62,7 +62,9 @@ type IdKind =
   | 'footprint'
   | 'footprintPhoto'
   | 'task'
-  | 'taskFile';
+  | 'taskFile'
+  | 'chat'
+  | 'quickNote';
 /** Invitation tokens, and the two halves of an external budget review link (the budget's public hash, the review's token). */
 type TokenKind = 'memberInvitation' | 'partnerInvitation' | 'budgetLink' | 'reviewLink';
 type ValueKind = 'partnerType' | 'searchText' | 'projectFileType' | 'paidStatus' | 'damageFileCategory';
@@ -155,6 +157,7 @@ const ID_BY_URL: Record<string, IdKind> = {
   '/production/item/:id': 'productionItem',
   '/production/item/:id/files': 'productionItem',
   '/comment/:id': 'productionComment',
+  '/quick-panel/notes/:id': 'quickNote',
 };
 /** `:fileId` names a file of the record its URL starts with. */
 const FILE_BY_ROOT: Record<string, IdKind> = { damages: 'damageFile', footprints: 'footprintPhoto', tasks: 'taskFile' };
@@ -217,6 +220,8 @@ const NOT_REFERENCES: Record<string, string> = {
   position: "a task's place in its board column",
   lng: 'a longitude',
   'productions.[].items.[].id': "an item of the production named beside it (productions.[].id, swept); another production's item is refused with 400 (tests/api/invoices.test.ts)",
+  'message.who': "the sender, which must be the caller's own user id: anything else is a 400 (tests/api/chat.test.ts)",
+  'message.time': 'a time the client sends and the server ignores',
   memberId:
     "a reviewer of another company is refused with 400 (tests/api/budget-reviews.test.ts); the sweep's budgets are approved, so a control request could not pass",
 };
@@ -265,6 +270,8 @@ const BODY_REFERENCES: Record<string, IdKind | ((url: string) => IdKind | undefi
   typeId: (url) => (literals(url)[0] === 'footprints' ? 'footprintType' : ['tasks', 'projects'].includes(literals(url)[0]!) ? 'taskType' : undefined),
   // A production names a task of its project.
   taskId: 'task',
+  // A chat message is sent in a chat of the caller's company.
+  chatId: 'chat',
 };
 
 interface Leaf {
@@ -490,6 +497,11 @@ const BODIES: Record<RouteKey, BodyFor> = {
   'PATCH /tasks/:id': (t) => json({ summary: 'Probe task', typeId: first(t, 'taskType'), crewId: first(t, 'crew'), items: [{ budgetItemId: first(t, 'budgetItem'), quantity: '2' }] }),
   'POST /tasks/:id/comments': () => json({ comment: 'probe' }),
   'POST /tasks/:id/files': () => ({ multipart: multipart({ type: 'task', category: 'photo' }, { name: 'probe.png', type: 'image/png', bytes: TINY_PNG }) }),
+  'POST /chat/send-message': (t) => json({ chatId: first(t, 'chat'), message: { who: t.scope.users[0], message: 'probe' } }),
+  'PATCH /chat/status': () => json({ status: 'away' }),
+  'POST /quick-panel/notes': (_t, n) => json({ title: probe(n), detail: 'probe' }),
+  'PATCH /quick-panel/notes/:id': (_t, n) => json({ title: probe(n) }),
+  'PATCH /quick-panel/settings': () => json({ compactGrids: true }),
   'POST /invoices/:companyId/report': (t) => json({ range: { from: '2026-01-01', to: '2026-12-31' }, sourceSubcontractor: t.partners.subcontractor, groupBy: 'project', groupByField: 'createdAt' }),
 };
 
@@ -650,6 +662,11 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
   const taskUpload = multipart({ type: 'task', category: 'document' }, { name: `${low}-task.txt`, type: 'text/plain', bytes: Buffer.from(marker) });
   const [taskFile] = await as('POST', `/tasks/${task.id}/files`, taskUpload.body, taskUpload.headers);
 
+  // A chat between the owner and the plain member with a message, and a note of the owner's.
+  const chat = await as('GET', `/chat/get-chat?contactId=${memberAccount.user.id}`);
+  await as('POST', '/chat/send-message', { chatId: chat.id, message: { who: ownerAccount.user.id, message: `${marker} chat` } });
+  const note = await as('POST', '/quick-panel/notes', { title: `${marker} note`, detail: marker });
+
   const memberInvitation = await s.services.db.selectFrom('memberships').select('invite_token_hash').where('id', '=', invitee.id).executeTakeFirstOrThrow();
   const partnerInvitation = await s.services.db.selectFrom('partnership_invitations').select('token_hash').where('partnership_id', '=', invited.id).executeTakeFirstOrThrow();
 
@@ -700,6 +717,8 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
       footprintPhoto: [footprintPhoto.id],
       task: [task.id],
       taskFile: [taskFile.id],
+      chat: [chat.id],
+      quickNote: [note.id],
     },
     tokens: {
       memberInvitation: [memberInvitation.invite_token_hash!],
@@ -769,6 +788,8 @@ const TABLE_SCOPES: Record<string, (a: Scope) => RawBuilder<unknown>> = {
   task_items: (a) => sql`task_id in (select id from tasks where company_id in (${companiesOf(a)}))`,
   task_files: (a) => sql`task_id in (select id from tasks where company_id in (${companiesOf(a)}))`,
   locate_responses: (a) => sql`locate_id in (select id from locates where company_id in (${companiesOf(a)}))`,
+  chat_messages: (a) => sql`chat_id in (select id from chats where company_id in (${companiesOf(a)})) or sender_user_id in (${list(a.users)})`,
+  quick_notes: (a) => sql`user_id in (${list(a.users)})`,
 };
 
 type Snapshot = Map<string, string[]>;
