@@ -17,6 +17,7 @@ import { mapRoutes } from './map/index.js';
 import { locateRoutes } from './locates/index.js';
 import { logRoutes } from './logs/index.js';
 import { memberRoutes } from './members/index.js';
+import { notificationRoutes } from './notifications/index.js';
 import { partnershipRoutes } from './partnerships/index.js';
 import { productionRoutes } from './productions/index.js';
 import { downloadDailySheet } from './productions/operations/daily-sheet.js';
@@ -27,4 +28,4 @@ import { taskRoutes } from './tasks/index.js';
 import { userRoutes } from './users/index.js';
 
 /** Every API route, in one list: registered under /api/v1 and snapshotted with its access rule. */
-export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...budgetRoutes, ...changeOrderRoutes, ...projectRoutes, ...budgetReviewRoutes, ...productionRoutes, downloadDailySheet, ...invoiceRoutes, ...taskRoutes, ...damageRoutes, ...footprintRoutes, ...logRoutes, ...locateRoutes, ...calendarRoutes, ...mapRoutes, ...chatRoutes, ...quickPanelRoutes];
+export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...budgetRoutes, ...changeOrderRoutes, ...projectRoutes, ...budgetReviewRoutes, ...productionRoutes, downloadDailySheet, ...invoiceRoutes, ...taskRoutes, ...damageRoutes, ...footprintRoutes, ...logRoutes, ...locateRoutes, ...calendarRoutes, ...mapRoutes, ...chatRoutes, ...quickPanelRoutes, ...notificationRoutes];
