@@ -50,6 +50,10 @@ export interface FuzzWorld {
   footprintId: number;
   /** A task of the crew on the project. */
   taskId: number;
+  /** The owner's user id, a chat of the owner's with the member, and a quick note of the owner's. */
+  userId: number;
+  chatId: number;
+  quickNoteId: number;
 }
 
 /** A token-shaped string no invitation or reset link holds. */
@@ -173,8 +177,13 @@ export async function seedWorld(s: TestServer): Promise<FuzzWorld> {
   const damage = await created(s, t, 'POST', '/damages', { damageDate: '2026-03-02', projectId: project.id, damageTypeId: world.catalog['damage-types'], amount: '10.00' });
   const footprint = await created(s, t, 'POST', '/footprints', { projectId: project.id, typeId: world.catalog['footprint-types'], date: '2026-03-02', kind: 'line', points: [[30.27, -97.74], [30.271, -97.74]] });
   const task = await created(s, t, 'POST', `/projects/${project.id}/tasks`, { summary: 'Fuzz task', crewId: world.crewId, items: [{ budgetItemId: budgetItem.id, quantity: '1.5' }] });
+  const chat = (await s.call('GET', `${API}/chat/get-chat?contactId=${member.user.id}`, { token: t })).body as { id: number };
+  const quickNote = await created(s, t, 'POST', '/quick-panel/notes', { title: 'Fuzz note' });
   return {
     ...world,
+    userId: owner.user.id,
+    chatId: chat.id,
+    quickNoteId: quickNote.id,
     taskId: task.id,
     productionId: production.id,
     productionItemId: production.items[0]!.id,
@@ -221,6 +230,7 @@ export function validParams(w: FuzzWorld, url: string): Record<string, string | 
     damages: w.damageId,
     footprints: w.footprintId,
     tasks: w.taskId,
+    'quick-panel': w.quickNoteId,
     ...w.catalog,
   };
   const values: Record<string, string | number> = {
@@ -395,6 +405,11 @@ export function validBodies(w: FuzzWorld): Record<string, unknown> {
     },
     'PATCH /tasks/:id': { summary: 'Fuzzed', status: 'progress', position: 1.5, priority: 'urgent', endDate: null, items: [{ budgetItemId: w.budgetItemId, quantity: 3 }] },
     'POST /tasks/:id/comments': { comment: 'Fuzz' },
+    'POST /chat/send-message': { chatId: w.chatId, message: { who: w.userId, message: 'Fuzz', time: '2026-03-02T10:00:00Z' } },
+    'PATCH /chat/status': { status: 'do-not-disturb' },
+    'POST /quick-panel/notes': { title: 'Fuzz note two', detail: 'Fuzz' },
+    'PATCH /quick-panel/notes/:id': { title: 'Fuzzed', detail: null },
+    'PATCH /quick-panel/settings': { notificationSound: true, chatPopups: false, compactGrids: true },
     'POST /invoices/:companyId/report': { range: { from: '2026-01-01', to: '2026-12-31' }, sourceSubcontractor: null, groupBy: 'item', groupByField: 'dueDate' },
   };
 }
