@@ -119,6 +119,8 @@ export interface ChatMessageEvent extends ChatMessage {
   companyId: number;
   /** Both participants' user ids: the receiver's contact is the other one. */
   participants: [number, number];
+  /** The sender's name, for a pop-up without a contacts call. */
+  senderName: string;
 }
 
 /** SOCKET_EVENTS.presence payload, sent to the company rooms of the user's companies. */

@@ -234,7 +234,7 @@ describeEachDatabase('team chat', (server) => {
         {
           rooms: expect.arrayContaining([`user:${w.alice.userId}`, `user:${w.bob.userId}`]),
           event: SOCKET_EVENTS.chatMessage,
-          payload: { ...res.body, companyId: w.companies.a, participants: [Math.min(w.alice.userId, w.bob.userId), Math.max(w.alice.userId, w.bob.userId)] },
+          payload: { ...res.body, companyId: w.companies.a, participants: [Math.min(w.alice.userId, w.bob.userId), Math.max(w.alice.userId, w.bob.userId)], senderName: 'Alice Adams' },
         },
       ]);
       expect(sent[0]!.rooms).toHaveLength(2);

@@ -131,7 +131,7 @@ export async function sendMessage(services: Services, actor: Actor, body: SendMe
     await markRead(trx, chat, actor.user.id, row.id);
     return { message: toMessage(chat.id, row), chat };
   });
-  const event: ChatMessageEvent = { ...message, companyId: chat.companyId, participants: [chat.userA, chat.userB] };
+  const event: ChatMessageEvent = { ...message, companyId: chat.companyId, participants: [chat.userA, chat.userB], senderName: actor.user.name };
   services.realtime.publish({ userIds: [chat.userA, chat.userB] }, SOCKET_EVENTS.chatMessage, event);
   return message;
 }
