@@ -64,7 +64,8 @@ type IdKind =
   | 'task'
   | 'taskFile'
   | 'chat'
-  | 'quickNote';
+  | 'quickNote'
+  | 'notification';
 /** Invitation tokens, and the two halves of an external budget review link (the budget's public hash, the review's token). */
 type TokenKind = 'memberInvitation' | 'partnerInvitation' | 'budgetLink' | 'reviewLink';
 type ValueKind = 'partnerType' | 'searchText' | 'projectFileType' | 'paidStatus' | 'damageFileCategory';
@@ -122,6 +123,8 @@ const PARAM_KINDS: Record<string, ParamKind> = {
   responseId: 'locateResponse',
   // POST /damages/:id/files/:category
   category: 'damageFileCategory',
+  // GET /members/:memberId/notifications: a membership's bell.
+  memberId: 'membership',
 };
 /** `:id` names a row of the area its URL starts with. */
 const ID_BY_ROOT: Record<string, IdKind> = {
@@ -146,6 +149,7 @@ const ID_BY_ROOT: Record<string, IdKind> = {
   damages: 'damage',
   footprints: 'footprint',
   tasks: 'task',
+  notifications: 'notification',
 };
 /** `:id` of the file manager's paths, whose first segment does not say the kind. */
 const ID_BY_URL: Record<string, IdKind> = {
@@ -502,6 +506,8 @@ const BODIES: Record<RouteKey, BodyFor> = {
   'POST /quick-panel/notes': (_t, n) => json({ title: probe(n), detail: 'probe' }),
   'PATCH /quick-panel/notes/:id': (_t, n) => json({ title: probe(n) }),
   'PATCH /quick-panel/settings': () => json({ compactGrids: true }),
+  'PATCH /notifications/:id': () => json({ read: true }),
+  'PATCH /memberships/:id/notification-settings': () => json({ Others: true, Email: false }),
   'POST /invoices/:companyId/report': (t) => json({ range: { from: '2026-01-01', to: '2026-12-31' }, sourceSubcontractor: t.partners.subcontractor, groupBy: 'project', groupByField: 'createdAt' }),
 };
 
@@ -667,6 +673,13 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
   await as('POST', '/chat/send-message', { chatId: chat.id, message: { who: ownerAccount.user.id, message: `${marker} chat` } });
   const note = await as('POST', '/quick-panel/notes', { title: `${marker} note`, detail: marker });
 
+  // A notification of the plain member's (written straight in: which flow tells whom is each area's).
+  const notification = await s.services.db
+    .insertInto('notifications')
+    .values({ company_id: companyId, membership_id: memberMembership.id, type: 'task', description: `${marker} task note`, entity_id: String(task.id), options: JSON.stringify({ projectId: project.id }), read: 0, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
   const memberInvitation = await s.services.db.selectFrom('memberships').select('invite_token_hash').where('id', '=', invitee.id).executeTakeFirstOrThrow();
   const partnerInvitation = await s.services.db.selectFrom('partnership_invitations').select('token_hash').where('partnership_id', '=', invited.id).executeTakeFirstOrThrow();
 
@@ -719,6 +732,7 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
       taskFile: [taskFile.id],
       chat: [chat.id],
       quickNote: [note.id],
+      notification: [notification.id],
     },
     tokens: {
       memberInvitation: [memberInvitation.invite_token_hash!],
