@@ -54,6 +54,9 @@ export interface FuzzWorld {
   userId: number;
   chatId: number;
   quickNoteId: number;
+  /** The owner's membership, and a notification of it. */
+  ownerMembershipId: number;
+  notificationId: number;
 }
 
 /** A token-shaped string no invitation or reset link holds. */
@@ -184,6 +187,14 @@ export async function seedWorld(s: TestServer): Promise<FuzzWorld> {
     userId: owner.user.id,
     chatId: chat.id,
     quickNoteId: quickNote.id,
+    ownerMembershipId: ownerMembership.id,
+    notificationId: (
+      await s.services.db
+        .insertInto('notifications')
+        .values({ company_id: companyId, membership_id: ownerMembership.id, type: 'task', description: 'Fuzz task changed', entity_id: String(task.id), options: '{}', read: 0, created_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
     taskId: task.id,
     productionId: production.id,
     productionItemId: production.items[0]!.id,
@@ -231,10 +242,12 @@ export function validParams(w: FuzzWorld, url: string): Record<string, string | 
     footprints: w.footprintId,
     tasks: w.taskId,
     'quick-panel': w.quickNoteId,
+    notifications: w.notificationId,
     ...w.catalog,
   };
   const values: Record<string, string | number> = {
-    id: url.startsWith('/roles/project/') ? w.projectRoleId : (idOf[area] ?? w.companyId),
+    id: url.startsWith('/roles/project/') ? w.projectRoleId : url.endsWith('/notification-settings') ? w.ownerMembershipId : (idOf[area] ?? w.companyId),
+    memberId: w.ownerMembershipId,
     companyId: w.companyId,
     type: 'client',
     token: UNKNOWN_TOKEN,
@@ -409,6 +422,8 @@ export function validBodies(w: FuzzWorld): Record<string, unknown> {
     'PATCH /chat/status': { status: 'do-not-disturb' },
     'POST /quick-panel/notes': { title: 'Fuzz note two', detail: 'Fuzz' },
     'PATCH /quick-panel/notes/:id': { title: 'Fuzzed', detail: null },
+    'PATCH /notifications/:id': { read: true },
+    'PATCH /memberships/:id/notification-settings': { Reports: true, Delays: false, Others: true, Email: false },
     'PATCH /quick-panel/settings': { notificationSound: true, chatPopups: false, compactGrids: true },
     'POST /invoices/:companyId/report': { range: { from: '2026-01-01', to: '2026-12-31' }, sourceSubcontractor: null, groupBy: 'item', groupByField: 'dueDate' },
   };
