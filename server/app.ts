@@ -12,6 +12,7 @@ import { ReadCache } from './db/read-cache.js';
 import { errorBody, errorHandler } from './http/errors.js';
 import { serializeRequest } from './http/request-log.js';
 import { registerRoutes } from './http/route.js';
+import { attachSocketServer } from './realtime/socket-server.js';
 import { allRoutes } from './modules/index.js';
 import { sealStoredSensitive } from './modules/users/sensitive-fields.js';
 import { createServices, type Services } from './services.js';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { prefix: API_PREFIX },
   );
   await registerClient(app, config.clientDir);
+  await attachSocketServer(app, services);
   app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBody(404, 'Not found', 'NOT_FOUND')));
   registerFileSweep(services);
   await services.jobs.start();

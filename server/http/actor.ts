@@ -135,6 +135,18 @@ function headerCompanyId(req: FastifyRequest): number | undefined {
 }
 
 /**
+ * The live session a token names: a valid signature, an unexpired and unrevoked session, its user
+ * and accepted memberships. The one rule for every way in (requests and sockets).
+ */
+export async function sessionForToken(db: Db, signer: TokenSigner, cache: ReadCache, token: string) {
+  const claims = await signer.verify(token);
+  if (!claims) return null;
+  const session = await cache.get(`session:${claims.sessionId}:${claims.userId}`, () => loadSession(db, claims.sessionId, claims.userId));
+  if (!session || session.expiresAt <= new Date().toISOString()) return null;
+  return { claims, session };
+}
+
+/**
  * Resolves the session and the active company: the tab's X-Company-Id header when sent, else the
  * user's default company, else their first membership. When `strict`, a header naming a company the
  * user is not an accepted member of is a 404 (the route acts in that company); otherwise it falls back
@@ -149,10 +161,9 @@ export async function resolveActor(
 ): Promise<Actor | null> {
   const token = bearerToken(req);
   if (!token) return null;
-  const claims = await signer.verify(token);
-  if (!claims) return null;
-  const session = await cache.get(`session:${claims.sessionId}:${claims.userId}`, () => loadSession(db, claims.sessionId, claims.userId));
-  if (!session || session.expiresAt <= new Date().toISOString()) return null;
+  const found = await sessionForToken(db, signer, cache, token);
+  if (!found) return null;
+  const { claims, session } = found;
   const { user, memberships } = session;
 
   const wanted = headerCompanyId(req);

@@ -42,7 +42,7 @@ export async function completePasswordReset(services: Services, token: string, p
     if (!(await spendLinks(trx, 'password_resets', reset.user_id, reset.id))) throw invalidResetToken();
     const user = await updateUser(trx, reset.user_id, 'password_reset', () => ({ password_hash: passwordHash }));
     await spendLinks(trx, 'email_changes', user.id);
-    await endOtherSessions(trx, user.id, null);
+    await endOtherSessions(trx, services, user.id, null);
     const sessionToken = await startSession(trx, services, user.id, true);
     return { user: await userView(trx, user), token: sessionToken };
   });
@@ -62,7 +62,7 @@ export async function changeOwnPassword(services: Services, actor: Actor, body: 
   return services.db.transaction().execute(async (trx) => {
     const user = await updateUser(trx, actor.user.id, 'password_changed', () => ({ password_hash: passwordHash }));
     await spendLinks(trx, 'email_changes', user.id);
-    await endOtherSessions(trx, user.id, actor.sessionId);
+    await endOtherSessions(trx, services, user.id, actor.sessionId);
     return { user: await userView(trx, user) };
   });
 }

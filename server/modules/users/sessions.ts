@@ -17,13 +17,16 @@ export async function startSession(db: Executor, services: Services, userId: num
   return services.signer.sign({ userId, sessionId: id }, expiresAt);
 }
 
-export async function endSession(db: Executor, sessionId: string): Promise<void> {
+/** Revokes the session; its sockets are told and closed once the request has succeeded. */
+export async function endSession(db: Executor, services: Services, sessionId: string): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: nowIso() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  services.realtime.endSessions([sessionId]);
 }
 
-/** Ends every session of the user except the one given (after a password change). */
-export async function endOtherSessions(db: Executor, userId: number, keepSessionId: string | null): Promise<void> {
+/** Ends every session of the user except the one given (after a password change), and closes their sockets. */
+export async function endOtherSessions(db: Executor, services: Services, userId: number, keepSessionId: string | null): Promise<void> {
   let q = db.updateTable('sessions').set({ revoked_at: nowIso() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (keepSessionId) q = q.where('id', '!=', keepSessionId);
-  await q.execute();
+  const ended = await q.returning('id').execute();
+  services.realtime.endSessions(ended.map((row) => row.id));
 }

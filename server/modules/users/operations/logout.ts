@@ -8,6 +8,6 @@ export const logoutUser = defineRoute({
   summary: 'End the current session',
   tags: ['users'],
   handler: async ({ actor, services }) => {
-    await endSession(services.db, actor.sessionId);
+    await endSession(services.db, services, actor.sessionId);
   },
 });

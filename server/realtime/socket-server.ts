@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
+import { AUTH_TOKEN_HEADER, SOCKET_EVENTS, SOCKET_PATH } from '../../resources/realtime.js';
+import { idParam } from '../../resources/id.js';
+import { sessionForToken } from '../http/actor.js';
+import { parseJson } from '../lib/json.js';
+import type { Services } from '../services.js';
+import { companyRoom, sessionRoom, userRoom, type RealtimeTransport } from './hub.js';
+
+interface SocketData {
+  userId: number;
+  sessionId: string;
+  token: string;
+  companyId: number | null;
+  expiresAt: string;
+}
+
+type AppSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+
+const REFUSED = 'Session has expired. Please log in.';
+
+/** The token from the `auth-token` header, or from `auth` for browsers, which cannot set WebSocket headers. */
+function handshakeToken(socket: AppSocket): string | null {
+  const header = socket.handshake.headers[AUTH_TOKEN_HEADER];
+  const value = (Array.isArray(header) ? header[0] : header) ?? socket.handshake.auth?.[AUTH_TOKEN_HEADER];
+  return typeof value === 'string' && value ? value : null;
+}
+
+const companyIdOf = (value: unknown): number | null => {
+  const parsed = idParam().safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
+
+/**
+ * socket.io on the app's HTTP server at /socket.io. A socket is let in only for a live session (the
+ * same rule as a request's bearer token), joins the rooms of its user, its session and its active
+ * company (one the user is an accepted member of), and is closed when its session ends (logout,
+ * password change, expiry). With REDIS_URL, rooms span every server process through the Redis adapter.
+ */
+export async function attachSocketServer(app: FastifyInstance, services: Services): Promise<Server> {
+  const io = new Server(app.server, { path: SOCKET_PATH, serveClient: false, cors: { origin: false } });
+  const ns = io.of('/');
+
+  let closeRedis: (() => Promise<void>) | null = null;
+  if (services.config.redisUrl) {
+    const [{ Redis }, { createAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')]);
+    const pub = new Redis(services.config.redisUrl, { maxRetriesPerRequest: null });
+    const sub = pub.duplicate();
+    for (const client of [pub, sub]) client.on('error', (err) => services.log.warn({ err: err.message }, 'socket.io: Redis error'));
+    // Installations sharing one Redis keep their events apart, as they keep their job queues.
+    io.adapter(createAdapter(pub, sub, { key: `${services.config.jobQueueName}#socket.io` }));
+    closeRedis = async () => {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    };
+  }
+
+  type Session = NonNullable<Awaited<ReturnType<typeof sessionForToken>>>['session'];
+  /** The company room the socket may be in: the one asked for when the user is a member there (else none), the default when none is asked for. */
+  const companyFor = ({ memberships, user }: Session, wanted: number | null | undefined) => {
+    if (wanted === undefined) {
+      const defaultId = parseJson<{ defaultCompanyId?: number }>(user.settings, {}).defaultCompanyId;
+      return (memberships.find((m) => m.companyId === defaultId) ?? memberships[0])?.companyId ?? null;
+    }
+    return memberships.some((m) => m.companyId === wanted) ? wanted : null;
+  };
+
+  const endSocket = (socket: AppSocket) => {
+    socket.emit(SOCKET_EVENTS.sessionEnded, '{}');
+    socket.disconnect(true);
+  };
+
+  io.use(async (socket: AppSocket, next) => {
+    try {
+      const token = handshakeToken(socket);
+      const found = token ? await sessionForToken(services.db, services.signer, services.readCache, token) : null;
+      if (!token || !found) return next(Object.assign(new Error(REFUSED), { data: { code: 'UNAUTHORIZED' } }));
+      const asked = socket.handshake.auth?.companyId ?? socket.handshake.query.companyId;
+      const companyId = companyFor(found.session, asked === undefined || asked === null || asked === '' ? undefined : companyIdOf(asked));
+      socket.data = { userId: found.claims.userId, sessionId: found.claims.sessionId, token, companyId, expiresAt: found.session.expiresAt };
+      next();
+    } catch (err) {
+      next(err as Error);
+    }
+  });
+
+  // Rooms are joined in the same tick as the connection, so nothing published after the client's connect is missed.
+  io.on('connection', (socket: AppSocket) => {
+    const { userId, sessionId, companyId, token, expiresAt } = socket.data;
+    void socket.join([userRoom(userId), sessionRoom(sessionId), ...(companyId ? [companyRoom(companyId)] : [])]);
+    const expiry = setTimeout(() => endSocket(socket), Math.min(Math.max(0, Date.parse(expiresAt) - Date.now()), 2 ** 31 - 1));
+    socket.on('disconnect', () => clearTimeout(expiry));
+
+    socket.on(SOCKET_EVENTS.activeCompany, async (body: unknown) => {
+      const found = await sessionForToken(services.db, services.signer, services.readCache, token);
+      if (!found) return endSocket(socket);
+      const next = companyFor(found.session, companyIdOf((body as { companyId?: unknown } | null)?.companyId));
+      if (socket.data.companyId) await socket.leave(companyRoom(socket.data.companyId));
+      socket.data.companyId = next;
+      if (next) await socket.join(companyRoom(next));
+    });
+  });
+
+  const transport: RealtimeTransport = {
+    emit: (rooms, event, json) => {
+      ns.to(rooms).emit(event, json);
+    },
+    onlineUsers: async (userIds) => {
+      const sockets = await ns.in(userIds.map(userRoom)).fetchSockets();
+      return new Set(sockets.map((s) => (s.data as SocketData).userId));
+    },
+    endSessions: (sessionIds) => {
+      const rooms = sessionIds.map(sessionRoom);
+      ns.to(rooms).emit(SOCKET_EVENTS.sessionEnded, '{}');
+      ns.in(rooms).disconnectSockets(true);
+    },
+  };
+  services.realtime.attach(transport);
+
+  // Sockets go before the HTTP server closes: it waits for every open connection.
+  app.addHook('preClose', async () => {
+    services.realtime.attach(null);
+    for (const socket of ns.sockets.values()) socket.disconnect(true);
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    await ns.adapter.close();
+    await closeRedis?.();
+  });
+  return io;
+}
