@@ -36,6 +36,8 @@ export const layoutSettings = z
     navbar: shade,
     toolbar: shade,
     customScrollbars: z.boolean(),
+    /** The vertical layout's navbar as icons only (64 px), opening over the page on hover or focus. */
+    navbarFolded: z.boolean(),
   })
   .partial()
   .strict();
@@ -43,10 +45,10 @@ export const layoutSettings = z
 export const displaySettings = z.object({ theme: z.enum(THEMES), layout: layoutSettings }).partial().strict();
 export type DisplaySettings = z.infer<typeof displaySettings>;
 
-/** The default look of spec 01 §9: theme 'default', layout1, dark navbar, light toolbar, custom scrollbars. */
+/** The default look of spec 01 §9: theme 'default', layout1, dark navbar (unfolded), light toolbar, custom scrollbars. */
 export const DEFAULT_DISPLAY = {
   theme: 'default',
-  layout: { style: 'layout1', mode: 'fullwidth', navbar: 'dark', toolbar: 'light', customScrollbars: true },
+  layout: { style: 'layout1', mode: 'fullwidth', navbar: 'dark', toolbar: 'light', customScrollbars: true, navbarFolded: false },
 } as const satisfies DisplaySettings;
 
 export type FullDisplaySettings = { theme: ThemeName; layout: Required<z.infer<typeof layoutSettings>> };

@@ -1,9 +1,12 @@
-import { Box, Drawer, useTheme } from '@mui/material';
+import { Box, Drawer, GlobalStyles, useTheme } from '@mui/material';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { NAVBAR_WIDTH } from '../theme';
 import { HorizontalNav } from './HorizontalNav';
+import { FOLDED_NAVBAR_WIDTH, useNavbarFold } from './navbar-fold';
+import { ShellCommandsProvider } from './shell-commands';
+import { ShellExtras } from './ShellExtras';
 import { SideNav } from './SideNav';
 import { ShellPanelsProvider } from './panels';
 import { TopBar } from './TopBar';
@@ -14,12 +17,19 @@ import { TopBar } from './TopBar';
  */
 export function AppShell() {
   const [mobileOpen, setMobileOpen] = useState(false);
-  const { layout } = useTheme().fieldwork;
+  const theme = useTheme();
+  const { layout } = theme.fieldwork;
   const vertical = layout.style === 'layout1';
+  const fold = useNavbarFold();
+  const navWidth = fold.folded ? FOLDED_NAVBAR_WIDTH : NAVBAR_WIDTH;
+  // Boxed (spec 02 §9: 1280): the whole shell, navbar and toolbar too, in a centred box on wide screens.
+  const boxed = layout.mode === 'boxed';
   return (
     <RealtimeProvider>
     <ShellPanelsProvider>
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+    <ShellCommandsProvider>
+    {boxed && <GlobalStyles styles={{ body: { backgroundColor: theme.palette.mode === 'dark' ? '#05080d' : '#dde2ea' } }} />}
+    <Box sx={{ display: 'flex', minHeight: '100vh', ...(boxed ? { maxWidth: 1280, mx: 'auto', boxShadow: 4, bgcolor: 'background.default' } : {}) }}>
       <Drawer
         variant="temporary"
         open={mobileOpen}
@@ -33,9 +43,15 @@ export function AppShell() {
         <Drawer
           variant="permanent"
           open
-          sx={{ display: { xs: 'none', md: 'block' }, width: NAVBAR_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: NAVBAR_WIDTH, border: 0 } }}
+          sx={{
+            display: { xs: 'none', md: 'block' },
+            width: navWidth,
+            flexShrink: 0,
+            // In the page's flow rather than fixed to the window, so a boxed shell keeps it inside the box.
+            '& .MuiDrawer-paper': { width: navWidth, border: 0, position: 'sticky', top: 0, height: '100vh', overflow: fold.folded ? 'visible' : undefined },
+          }}
         >
-          <SideNav />
+          <SideNav folded={fold.folded} onToggleFold={() => void fold.toggle()} />
         </Drawer>
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
@@ -44,12 +60,14 @@ export function AppShell() {
         {layout.style === 'layout2' && <HorizontalNav />}
         <Box
           component="main"
-          sx={{ flex: 1, p: { xs: 2, md: 3 }, width: '100%', ...(layout.mode === 'boxed' ? { maxWidth: 1280, mx: 'auto' } : {}) }}
+          sx={{ flex: 1, p: { xs: 2, md: 3 }, width: '100%' }}
         >
           <Outlet />
         </Box>
       </Box>
     </Box>
+    <ShellExtras />
+    </ShellCommandsProvider>
     </ShellPanelsProvider>
     </RealtimeProvider>
   );

@@ -39,6 +39,7 @@ export function HorizontalNav() {
     <Box
       component="nav"
       aria-label="Main navigation"
+      data-tour="navigation"
       sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 0.5, px: 2, py: 0.5, bgcolor: bar.background, color: bar.text, overflowX: 'auto', borderBottom: 1, borderColor: 'divider' }}
     >
       <Typography variant="h6" fontWeight={800} sx={{ mr: 2, flexShrink: 0 }}>

@@ -1,16 +1,20 @@
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
+import KeyboardOutlined from '@mui/icons-material/KeyboardOutlined';
 import Logout from '@mui/icons-material/Logout';
 import PersonOutline from '@mui/icons-material/PersonOutline';
+import TourOutlined from '@mui/icons-material/TourOutlined';
 import { Avatar, Divider, IconButton, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../session/useSession';
+import { useShellCommands } from './shell-commands';
 
 export function UserMenu() {
   const { user, activeMembership } = useSession();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { startTour, setHelpOpen } = useShellCommands();
   if (!user) return null;
   const go = (path: string) => {
     setAnchor(null);
@@ -18,7 +22,7 @@ export function UserMenu() {
   };
   return (
     <>
-      <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label="Account menu" aria-haspopup="menu">
+      <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label="Account menu" aria-haspopup="menu" data-tour="account">
         <Avatar src={user.avatarUrl ?? undefined} sx={{ width: 32, height: 32, bgcolor: 'secondary.main' }}>
           {user.name.slice(0, 1).toUpperCase()}
         </Avatar>
@@ -48,6 +52,29 @@ export function UserMenu() {
             <BusinessOutlined fontSize="small" />
           </ListItemIcon>
           Companies
+        </MenuItem>
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            startTour();
+          }}
+        >
+          <ListItemIcon>
+            <TourOutlined fontSize="small" />
+          </ListItemIcon>
+          Take the tour
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setHelpOpen(true);
+          }}
+        >
+          <ListItemIcon>
+            <KeyboardOutlined fontSize="small" />
+          </ListItemIcon>
+          Keyboard shortcuts
         </MenuItem>
         <Divider />
         {activeMembership && <MenuItem onClick={() => go(`/companies/${activeMembership.companyId}`)}>Company</MenuItem>}

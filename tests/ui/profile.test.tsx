@@ -226,7 +226,7 @@ describe('profile page', () => {
     await user.click(panel.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
     expect(patched).toEqual([
-      { settings: { theme: 'deepOcean', layout: { style: 'layout2', mode: 'fullwidth', navbar: 'light', toolbar: 'light', customScrollbars: true } } },
+      { settings: { theme: 'deepOcean', layout: { style: 'layout2', mode: 'fullwidth', navbar: 'light', toolbar: 'light', customScrollbars: true, navbarFolded: false } } },
     ]);
     // With a horizontal layout the side drawer is gone: the navigation sits in the bar instead.
     await waitFor(() => expect(document.querySelector('.MuiDrawer-docked')).toBeNull());

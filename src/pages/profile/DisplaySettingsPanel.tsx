@@ -1,10 +1,11 @@
 import { Alert, Box, Button, FormControl, FormControlLabel, FormLabel, MenuItem, Radio, RadioGroup, Stack, Switch, TextField } from '@mui/material';
 import { useInvalidateAuthStore, useNotification } from '@refinedev/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LAYOUT_LABELS, LAYOUT_STYLES, resolveDisplay, THEME_LABELS, THEMES, type FullDisplaySettings, type LayoutStyle, type ThemeName } from '../../../resources/display-settings';
 import { apiFetch } from '../../api/http';
 import type { SessionUser } from '../../session/types';
 import { themeSwatch } from '../../shell/display-theme';
+import { useDisplayPreview } from '../../shell/DisplayThemeProvider';
 
 function Swatch({ name }: { name: ThemeName }) {
   const s = themeSwatch(name);
@@ -31,9 +32,10 @@ function ShadeChoice({ label, value, onChange }: { label: string; value: 'dark' 
 
 /**
  * The settings panel of spec 01 §2: theme, layout and its options, kept in the user's own settings so
- * they follow the user to every device and company; they never change what anyone else sees.
+ * they follow the user to every device and company; they never change what anyone else sees. The
+ * shell shows the draft at once; leaving without saving puts the saved look back.
  */
-export function DisplaySettingsPanel({ user }: { user: SessionUser }) {
+export function DisplaySettingsPanel({ user, compact = false }: { user: SessionUser; compact?: boolean }) {
   const { open } = useNotification();
   const refreshSession = useInvalidateAuthStore();
   const saved = resolveDisplay(user.settings);
@@ -42,6 +44,9 @@ export function DisplaySettingsPanel({ user }: { user: SessionUser }) {
   const [failure, setFailure] = useState<string | null>(null);
   const layout = (change: Partial<FullDisplaySettings['layout']>) => setDraft((d) => ({ ...d, layout: { ...d.layout, ...change } }));
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
+  const setPreview = useDisplayPreview();
+  useEffect(() => setPreview(dirty ? draft : null), [dirty, draft, setPreview]);
+  useEffect(() => () => setPreview(null), [setPreview]);
 
   const save = async () => {
     setSaving(true);
@@ -76,13 +81,18 @@ export function DisplaySettingsPanel({ user }: { user: SessionUser }) {
           ))}
         </RadioGroup>
       </FormControl>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <Stack direction={compact ? 'column' : { xs: 'column', sm: 'row' }} spacing={2}>
         <ShadeChoice label="Navbar" value={draft.layout.navbar} onChange={(navbar) => layout({ navbar })} />
         <ShadeChoice label="Toolbar" value={draft.layout.toolbar} onChange={(toolbar) => layout({ toolbar })} />
       </Stack>
       <FormControlLabel
         control={<Switch checked={draft.layout.mode === 'boxed'} onChange={(e) => layout({ mode: e.target.checked ? 'boxed' : 'fullwidth' })} />}
         label="Boxed page (limit the content width on wide screens)"
+      />
+      <FormControlLabel
+        control={<Switch checked={draft.layout.navbarFolded} onChange={(e) => layout({ navbarFolded: e.target.checked })} />}
+        label="Folded navigation (icons only; opens on hover)"
+        disabled={draft.layout.style !== 'layout1'}
       />
       <FormControlLabel
         control={<Switch checked={draft.layout.customScrollbars} onChange={(e) => layout({ customScrollbars: e.target.checked })} />}
