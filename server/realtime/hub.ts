@@ -18,11 +18,14 @@ export interface RealtimeTransport {
   onlineUsers?(userIds: number[]): Promise<Set<number>>;
   /** Tells the sessions' sockets (on any process) that their session ended, then disconnects them. */
   endSessions?(sessionIds: string[]): void;
+  /** Takes the users' sockets (every socket when no users are given) out of the company's room. */
+  leaveCompany?(companyId: number, userIds?: number[]): void;
 }
 
 type Pending =
   | { kind: 'event'; audience: Audience; event: SocketEvent; payload: unknown }
-  | { kind: 'end-sessions'; sessionIds: string[] };
+  | { kind: 'end-sessions'; sessionIds: string[] }
+  | { kind: 'leave-company'; companyId: number; userIds?: number[] };
 
 const requestScope = new AsyncLocalStorage<Pending[]>();
 
@@ -51,6 +54,11 @@ export class RealtimeHub {
     if (sessionIds.length) this.queue({ kind: 'end-sessions', sessionIds: [...new Set(sessionIds)] });
   }
 
+  /** A member removed (or the whole company, without userIds) hears nothing more of the company. */
+  leaveCompany(companyId: number, userIds?: number[]) {
+    this.queue({ kind: 'leave-company', companyId, userIds });
+  }
+
   /** Of these users, those with at least one live socket (on any process with the Redis adapter). */
   async onlineUsers(userIds: number[]): Promise<Set<number>> {
     if (!this.transport?.onlineUsers || !userIds.length) return new Set();
@@ -75,6 +83,10 @@ export class RealtimeHub {
     if (!this.transport) return;
     if (p.kind === 'end-sessions') {
       this.transport.endSessions?.(p.sessionIds);
+      return;
+    }
+    if (p.kind === 'leave-company') {
+      this.transport.leaveCompany?.(p.companyId, p.userIds);
       return;
     }
     const { audience, event, payload } = p;

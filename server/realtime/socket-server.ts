@@ -113,6 +113,9 @@ export async function attachSocketServer(app: FastifyInstance, services: Service
       ns.to(rooms).emit(SOCKET_EVENTS.sessionEnded, '{}');
       ns.in(rooms).disconnectSockets(true);
     },
+    leaveCompany: (companyId, userIds) => {
+      ns.in(userIds ? userIds.map(userRoom) : companyRoom(companyId)).socketsLeave(companyRoom(companyId));
+    },
   };
   services.realtime.attach(transport);
 

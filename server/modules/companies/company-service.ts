@@ -82,6 +82,7 @@ export async function deleteCompany(services: Services, actor: Actor, company: C
     if (child) throw conflict('Delete the sub-companies first', 'HAS_SUB_COMPANIES');
     const now = nowIso();
     await trx.updateTable('companies').set({ deleted_at: now, updated_at: now }).where('id', '=', id).execute();
+    services.realtime.leaveCompany(id);
     await recordAudit(trx, { userId: actor.user.id, companyId: id }, { entityType: 'company', entityId: id, action: 'deleted', before: { deletedAt: null }, after: { deletedAt: now } });
   });
 }

@@ -117,6 +117,7 @@ export async function removeMember(services: Services, actor: Actor, company: Co
       await dropGrantsOf(trx, 'member', [id]);
       const projectRoles = await removeProjectRoles(trx, company.companyId, before.userId);
       await trx.deleteFrom('memberships').where('id', '=', id).execute();
+      if (before.userId) services.realtime.leaveCompany(company.companyId, [before.userId]);
       await recordAudit(trx, auditActor(actor, company), {
         entityType: 'membership',
         entityId: id,
