@@ -11,6 +11,8 @@ export interface UserSettings {
   layout?: Record<string, unknown>;
   theme?: string;
   images?: unknown[];
+  /** The quick panel's three settings (resources/quick-panel.ts). */
+  quickSettings?: Record<string, boolean>;
 }
 
 /** A saved grid view: `type` names the grid, `filters` its filters, sort and visible columns. */

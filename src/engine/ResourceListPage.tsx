@@ -9,6 +9,7 @@ import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ResourceDef } from '../../resources/engine';
 import { useSession } from '../session/useSession';
+import { useQuickSettings } from '../shell/quick-settings';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { ExportButton } from './ExportButton';
 import { gridColumns, hiddenByDefault } from './grid-columns';
@@ -91,6 +92,8 @@ export function ResourceListPage({
     initialView?.filters.columns ?? hiddenByDefault(def),
   );
   const [deleting, setDeleting] = useState<Record<string, unknown> | null>(null);
+  // The quick panel's "Compact grids".
+  const compact = useQuickSettings().compactGrids;
   const [scopeFilters, setScopeFilters] = useState<CrudFilter[]>(initialView?.filters.scope ?? scope?.initial ?? []);
   // The data provider sends meta.scope with the grid's filters; a change of it is a new query.
   const meta = useMemo(() => (scope ? { ...resourceMeta, scope: scopeFilters } : resourceMeta), [resourceMeta, scope, scopeFilters]);
@@ -163,6 +166,7 @@ export function ResourceListPage({
           {...dataGridProps}
           columns={columns}
           autoHeight
+          density={compact ? 'compact' : 'standard'}
           disableRowSelectionOnClick
           pageSizeOptions={[25, 50, 100]}
           columnVisibilityModel={columnVisibility}

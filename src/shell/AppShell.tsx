@@ -7,6 +7,7 @@ import { HorizontalNav } from './HorizontalNav';
 import { FOLDED_NAVBAR_WIDTH, useNavbarFold } from './navbar-fold';
 import { ShellCommandsProvider } from './shell-commands';
 import { ShellExtras } from './ShellExtras';
+import { TeamPanels } from './TeamPanels';
 import { SideNav } from './SideNav';
 import { ShellPanelsProvider } from './panels';
 import { TopBar } from './TopBar';
@@ -67,6 +68,7 @@ export function AppShell() {
       </Box>
     </Box>
     <ShellExtras />
+    <TeamPanels />
     </ShellCommandsProvider>
     </ShellPanelsProvider>
     </RealtimeProvider>

@@ -3,9 +3,12 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { AppBar, Box, Chip, IconButton, Toolbar, Tooltip, Typography, useTheme } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../session/useSession';
+import { ChatToolbarButton } from './chat/ChatToolbarButton';
 import { CompanySwitcher } from './CompanySwitcher';
 import { NavigationSearch } from './NavigationSearch';
+import { NotificationsMenu } from './notifications/NotificationsMenu';
 import { useShellPanels } from './panels';
+import { QuickPanelButton } from './quick-panel/QuickPanelButton';
 import { ToolbarMore } from './ToolbarMore';
 import { ToolbarShortcuts } from './ToolbarShortcuts';
 import { UserMenu } from './UserMenu';
@@ -64,6 +67,9 @@ export function TopBar({ onMenu, publicView = false }: { onMenu: () => void; pub
             />
           </Box>
         )}
+        {!publicView && <ChatToolbarButton />}
+        {!publicView && <QuickPanelButton />}
+        {!publicView && <NotificationsMenu />}
         <Tooltip title="Settings (Alt+S)">
           <IconButton
             aria-label="Settings"
