@@ -1,6 +1,6 @@
 import Close from '@mui/icons-material/Close';
 import { Box, Drawer, IconButton, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChatContact } from '../../../resources/chat';
 import { useSession } from '../../session/useSession';
 import { useShellPanels } from '../panels';
@@ -24,6 +24,7 @@ export default function ChatPanel() {
   const companyId = activeMembership?.companyId ?? null;
   const meId = user?.id ?? null;
   const [contactId, setContactId] = useState<number | null>(null);
+  const [lastContact, setLastContact] = useState<number | null>(null);
   const contacts = useChatContacts(open, companyId, meId, contactId);
   const target = useChatTarget();
 
@@ -37,7 +38,11 @@ export default function ChatPanel() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, target]);
   // Another company's people are not this one's.
-  useEffect(() => setContactId(null), [companyId]);
+  const shownCompany = useRef(companyId);
+  useEffect(() => {
+    if (shownCompany.current !== companyId) setContactId(null);
+    shownCompany.current = companyId;
+  }, [companyId]);
 
   const contact: Pick<ChatContact, 'id' | 'name' | 'avatar' | 'status'> | null =
     contactId === null ? null : (contacts.contacts.find((c) => c.id === contactId) ?? { id: contactId, name: 'Conversation', avatar: null, status: 'offline' });
@@ -66,7 +71,11 @@ export default function ChatPanel() {
           Join or create a company to chat with its people.
         </Typography>
       ) : contact ? (
-        <Conversation key={`${companyId}-${contact.id}`} contact={contact} companyId={companyId} meId={meId} onBack={() => setContactId(null)} />
+        <Conversation key={`${companyId}-${contact.id}`} contact={contact} companyId={companyId} meId={meId} onBack={() => {
+            setLastContact(contactId);
+            setContactId(null);
+          }}
+        />
       ) : (
         <ContactList
           contacts={contacts.contacts}
@@ -76,6 +85,7 @@ export default function ChatPanel() {
           q={contacts.q}
           onSearch={contacts.setQ}
           onRetry={contacts.retry}
+          focusId={lastContact}
           onOpen={(c) => {
             contacts.clearUnread(c.id);
             setContactId(c.id);

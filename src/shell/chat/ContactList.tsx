@@ -13,10 +13,12 @@ interface Props {
   onSearch: (q: string) => void;
   onRetry: () => void;
   onOpen: (contact: ChatContact) => void;
+  /** The contact whose conversation was just left: focus returns to it. */
+  focusId?: number | null;
 }
 
 /** The active company's people: picture with presence, name, status and unread count. */
-export function ContactList({ contacts, total, loading, error, q, onSearch, onRetry, onOpen }: Props) {
+export function ContactList({ contacts, total, loading, error, q, onSearch, onRetry, onOpen, focusId = null }: Props) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
       <Box sx={{ px: 2, pt: 2 }}>
@@ -44,7 +46,7 @@ export function ContactList({ contacts, total, loading, error, q, onSearch, onRe
       ) : (
         <List aria-label="Contacts" sx={{ overflowY: 'auto', flex: 1 }}>
           {contacts.map((c) => (
-            <ListItemButton key={c.id} onClick={() => onOpen(c)} aria-label={`${c.name}, ${CHAT_STATUS_LABELS[c.status]}${c.unread ? `, ${c.unread} unread` : ''}`}>
+            <ListItemButton key={c.id} autoFocus={c.id === focusId} onClick={() => onOpen(c)} aria-label={`${c.name}, ${CHAT_STATUS_LABELS[c.status]}${c.unread ? `, ${c.unread} unread` : ''}`}>
               <ListItemAvatar>
                 <PresenceAvatar name={c.name} avatar={c.avatar} status={c.status} />
               </ListItemAvatar>

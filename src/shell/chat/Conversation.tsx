@@ -1,7 +1,7 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Send from '@mui/icons-material/Send';
 import { Alert, Box, Button, CircularProgress, IconButton, TextField, Typography } from '@mui/material';
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_MESSAGE_MAX, CHAT_STATUS_LABELS, type ChatContact } from '../../../resources/chat';
 import { messageTime } from './message-time';
 import { PresenceAvatar } from './PresenceAvatar';
@@ -26,6 +26,11 @@ export function Conversation({ contact, companyId, meId, onBack }: Props) {
   // Distance from the bottom, kept on scroll: paging back keeps the view where it was.
   const fromBottom = useRef(0);
   const edges = useRef<{ first?: number; last?: number }>({});
+  const input = useRef<HTMLTextAreaElement>(null);
+  // Ready to write as soon as the conversation is open.
+  useEffect(() => {
+    if (chat.chatId !== null) input.current?.focus();
+  }, [chat.chatId]);
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -152,6 +157,7 @@ export function Conversation({ contact, companyId, meId, onBack }: Props) {
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
           disabled={chat.chatId === null}
+          inputRef={input}
           slotProps={{ htmlInput: { 'aria-label': 'Message', maxLength: CHAT_MESSAGE_MAX } }}
         />
         <IconButton type="submit" color="primary" aria-label="Send" disabled={blank || sending || chat.chatId === null} sx={{ width: 40, height: 40 }}>
