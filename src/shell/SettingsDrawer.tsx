@@ -19,6 +19,7 @@ export function SettingsDrawer() {
   return (
     <Drawer
       anchor="right"
+      data-shell-panel="settings"
       open={open === 'settings'}
       onClose={close}
       slotProps={{

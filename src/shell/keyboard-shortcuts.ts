@@ -56,8 +56,17 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return role === 'textbox' || role === 'combobox' || role === 'searchbox';
 }
 
-/** Inside an open dialog (a form, the tour) the shell's shortcuts stay out of the way. */
-const insideDialog = (target: EventTarget | null) => target instanceof Element && !!target.closest('[role="dialog"], [role="alertdialog"]');
+/**
+ * While a dialog, menu or the tour holds the focus (or a dialog is open at all) the shell's
+ * shortcuts stay out of the way; the shell's own panels (marked data-shell-panel) still answer, so
+ * Alt+S closes the settings it opened.
+ */
+function insideDialog(target: EventTarget | null): boolean {
+  if (document.querySelector('.MuiDialog-root')) return true;
+  if (!(target instanceof Element)) return false;
+  const modal = target.closest('.MuiModal-root, [role="dialog"], [role="alertdialog"]');
+  return !!modal && !modal.closest('[data-shell-panel]');
+}
 
 /** Listens on the window for the shell's shortcuts and hands each to `onAction`. */
 export function useKeyboardShortcuts(onAction: (action: ShortcutAction) => void): void {

@@ -1,5 +1,5 @@
 import { Box, Button, Modal, Paper, Stack, Typography } from '@mui/material';
-import { useCallback, useEffect, useLayoutEffect, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSession } from '../../session/useSession';
 import { useShellCommands } from '../shell-commands';
 import { markTourSeen, shouldOfferTour, TOUR_STEPS, tourTarget, type TourStep } from './tour-steps';
@@ -52,21 +52,26 @@ function TourCard({ steps, onExit }: { steps: TourStep[]; onExit: () => void }) 
     };
   }, [step.target]);
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowRight') {
+  // On the window, so the keys work wherever the focus went (a disabled Back button drops it).
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      const move = { ArrowRight: next, ArrowLeft: back, Escape: onExit }[e.key];
+      if (!move) return;
       e.preventDefault();
-      next();
-    } else if (e.key === 'ArrowLeft') {
-      e.preventDefault();
-      back();
-    }
-  };
+      e.stopPropagation();
+      move();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [next, back, onExit]);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => nextButton.current?.focus(), [index]);
 
   const vw = window.innerWidth;
   const vh = window.innerHeight;
   const place = rect ? cardPosition(rect, vw, vh) : { top: vh / 3, left: Math.max(GAP, (vw - CARD_WIDTH) / 2), width: Math.min(CARD_WIDTH, vw - 2 * GAP) };
   return (
-    <Box onKeyDown={onKeyDown} sx={{ outline: 'none' }} tabIndex={-1}>
+    <Box sx={{ outline: 'none' }} tabIndex={-1}>
       {rect && (
         <Box
           aria-hidden
@@ -111,7 +116,7 @@ function TourCard({ steps, onExit }: { steps: TourStep[]; onExit: () => void }) 
           <Button variant="outlined" onClick={back} disabled={index === 0} sx={{ minHeight: 40 }}>
             Back
           </Button>
-          <Button variant="contained" onClick={next} autoFocus sx={{ minHeight: 40 }}>
+          <Button ref={nextButton} variant="contained" onClick={next} sx={{ minHeight: 40 }}>
             {last ? 'Finish' : 'Next'}
           </Button>
         </Stack>
@@ -147,7 +152,7 @@ export function ShellTour() {
 
   if (!tourOpen || steps.length === 0) return null;
   return (
-    <Modal open onClose={endTour} hideBackdrop aria-labelledby="tour-title">
+    <Modal open onClose={endTour} disableEscapeKeyDown hideBackdrop aria-labelledby="tour-title">
       <TourCard steps={steps} onExit={endTour} />
     </Modal>
   );
