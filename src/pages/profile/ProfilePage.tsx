@@ -7,9 +7,10 @@ import type { SessionUser } from '../../session/types';
 import { useSession } from '../../session/useSession';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DisplaySettingsPanel } from './DisplaySettingsPanel';
+import { NotificationSettingsCard } from './NotificationSettingsCard';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
 
-/** The signed-in user's own page: details, picture, password and the display-settings panel. */
+/** The signed-in user's own page: details, picture, password, notification settings and the display-settings panel. */
 export function ProfilePage() {
   const { user } = useSession();
   const refreshSession = useInvalidateAuthStore();
@@ -52,6 +53,7 @@ export function ProfilePage() {
               <ChangePasswordForm />
             </CardContent>
           </Card>
+          <NotificationSettingsCard memberships={user.memberships} />
           <Card>
             <CardHeader title="Display settings" subheader="Your own look of Fieldwork, on every device." />
             <CardContent>
