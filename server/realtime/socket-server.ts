@@ -26,8 +26,9 @@ function handshakeToken(socket: AppSocket): string | null {
   return typeof value === 'string' && value ? value : null;
 }
 
+/** A company id sent as a number (auth, events) or text (query). */
 const companyIdOf = (value: unknown): number | null => {
-  const parsed = idParam().safeParse(value);
+  const parsed = idParam().safeParse(typeof value === 'number' ? String(value) : value);
   return parsed.success ? parsed.data : null;
 };
 
