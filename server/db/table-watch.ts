@@ -28,6 +28,15 @@ export async function trackReads<T>(work: () => Promise<T>): Promise<{ value: T;
   return { value, tables };
 }
 
+const writing = new AsyncLocalStorage<Set<string>>();
+
+/** Runs `work` and answers what it produced with every table its statements wrote (a request's live events). */
+export async function trackWrites<T>(work: () => Promise<T>): Promise<{ value: T; tables: Set<string> }> {
+  const tables = new Set<string>();
+  const value = await writing.run(tables, work);
+  return { value, tables };
+}
+
 /**
  * Wraps a Kysely dialect so that every statement writing to tables calls `onWrite` with them: at
  * once, and again when the transaction it ran in commits. The second call is what makes a cache of
@@ -58,6 +67,8 @@ class WatchingConnection implements DatabaseConnection {
     const result = await this.inner.executeQuery<R>(query);
     const written = writtenTables(query.sql);
     if (written.length) {
+      const writes = writing.getStore();
+      if (writes) for (const t of written) writes.add(t);
       if (this.inTransaction) for (const t of written) this.writtenInTransaction.add(t);
       this.onWrite(written);
     }

@@ -8,6 +8,7 @@ import { membershipIn, requirePermissionIn, type CompanyMembership } from './com
 import { badRequest, forbidden, unauthorized } from './errors.js';
 import { owningCompany, type CompanyOwnedTable } from './owning-company.js';
 import { withDialect } from '../db/dialect-context.js';
+import { withLiveEvents } from '../realtime/live-events.js';
 
 /**
  * Who may call an endpoint. Declared on every route and snapshotted by a test, so a change in who
@@ -198,7 +199,10 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
         if (isCompanyRoute(def)) req.company = await enterCompany(services, def, req);
         if (def.guard) await withDialect(services.dialect, () => def.guard!({ services, actor: req.actor!, params: pathParams(def, req) }));
       },
-      handler: (req, reply) => withDialect(services.dialect, () => services.realtime.withinRequest(() => handle(def, services, req, reply))),
+      handler: (req, reply) =>
+        withDialect(services.dialect, () =>
+          services.realtime.withinRequest(() => withLiveEvents(services, req, reply, def.url, () => handle(def, services, req, reply))),
+        ),
     });
   }
 }

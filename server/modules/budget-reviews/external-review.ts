@@ -5,6 +5,7 @@ import { centsToMoney } from '../../../resources/money.js';
 import { hasNul } from '../../../resources/text.js';
 import type { Executor } from '../../db/index.js';
 import { badRequest } from '../../http/errors.js';
+import { noteProject } from '../../realtime/live-events.js';
 import type { Services } from '../../services.js';
 import { storeUpload } from '../../storage/file-store.js';
 import type { ProjectRow } from '../projects/project-access.js';
@@ -21,6 +22,7 @@ const linkActor = (budget: BudgetRow) => ({ userId: null, companyId: budget.comp
 
 async function projectOf(db: Executor, budget: BudgetRow) {
   const project = (await db.selectFrom('projects').selectAll().where('id', '=', budget.project_id).executeTakeFirstOrThrow()) as ProjectRow;
+  noteProject(project.id);
   const [owner, client] = await Promise.all([
     db.selectFrom('companies').select('name').where('id', '=', project.company_id).executeTakeFirstOrThrow(),
     project.client_id === null ? undefined : db.selectFrom('companies').select('name').where('id', '=', project.client_id).executeTakeFirst(),

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/index.js';
 import type { InvoicesTable } from '../../db/schema.js';
 import type { Actor } from '../../http/actor.js';
 import { forbidden, notFound } from '../../http/errors.js';
+import { noteProject } from '../../realtime/live-events.js';
 
 export type InvoiceRow = Omit<InvoicesTable, 'id'> & { id: number };
 
@@ -38,6 +39,7 @@ export async function invoiceScope(db: Executor, actor: Actor, id: number): Prom
     .where((eb) => eb.or([eb('company_id', '=', companyId), eb.and([eb('client_id', '=', companyId), eb('sent_at', 'is not', null)])]))
     .executeTakeFirst()) as InvoiceRow | undefined;
   if (!invoice) throw notFound('Invoice');
+  noteProject(invoice.project_id);
   return { invoice, companyId, userId: actor.user.id, side: invoice.company_id === companyId ? 'issuer' : 'billed', canManage: holds(actor.profile, 'invoices:manage') };
 }
 

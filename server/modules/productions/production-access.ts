@@ -4,6 +4,7 @@ import type { Executor } from '../../db/index.js';
 import type { ProductionsTable } from '../../db/schema.js';
 import type { Actor } from '../../http/actor.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { noteProject } from '../../realtime/live-events.js';
 import { PRODUCTION_EDITABLE, PRODUCTION_MESSAGES, type ProductionStatus } from '../../../resources/production.js';
 import type { ProjectRow } from '../projects/project-access.js';
 
@@ -56,6 +57,7 @@ export async function productionScope(db: Executor, actor: Actor, id: number, lo
   const project = (await db.selectFrom('projects').selectAll().where('id', '=', production.project_id).executeTakeFirstOrThrow()) as ProjectRow;
   const relation = await relationTo(db, production, project, active.companyId);
   if (!relation) throw notFound('Production');
+  noteProject(project.id);
   const manages = holds(actor.profile, 'productions:manage');
   return {
     production,

@@ -6,6 +6,7 @@ import type { ProjectsTable } from '../../db/schema.js';
 import type { Actor } from '../../http/actor.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { parseJson } from '../../lib/json.js';
+import { noteProject } from '../../realtime/live-events.js';
 
 export type ProjectRow = Omit<ProjectsTable, 'id'> & { id: number };
 
@@ -85,6 +86,7 @@ export async function projectAccess(db: Executor, actor: Actor, projectId: numbe
   if (!project) throw notFound('Project');
   const relation = await relationOf(db, project, active.companyId);
   if (!relation) throw notFound('Project');
+  noteProject(project.id);
   const projectPerms = await projectRolePermissions(db, projectId, actor.user.id, active.companyId);
   const companyManages = holds(actor.profile, 'projects:manage') && grantsOn(active.permissions, 'projects', 'manage', projectId);
   const manages = companyManages || grantsOn(projectPerms, 'projects', 'manage', projectId);
