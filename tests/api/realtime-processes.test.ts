@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { liveChannel, SOCKET_EVENTS, type LiveEvent } from '../../resources/realtime.js';
+import { companyData, DATABASES, freshSchema } from './harness.js';
+import { closeSockets, collect, connectSocket, eventually } from './realtime-helpers.js';
+import { REDIS_URL, redisReachable } from './redis.js';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+interface Proc {
+  url: string;
+  child: ChildProcess;
+  output: string[];
+}
+
+/** A real server process (`npx tsx server/main.ts`), answered once its health route does. */
+async function startProcess(env: Record<string, string>): Promise<Proc> {
+  const port = await freePort();
+  const output: string[] = [];
+  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+    cwd: path.resolve(__dirname, '../..'),
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout!.on('data', (d) => output.push(String(d)));
+  child.stderr!.on('data', (d) => output.push(String(d)));
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) return { url, child, output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start: ${output.join('')}`);
+}
+
+async function stopProcess(p: Proc | undefined) {
+  if (!p || p.child.exitCode !== null) return;
+  const exited = new Promise((r) => p.child.once('exit', r));
+  // npx runs tsx runs node: the whole process group goes.
+  process.kill(-p.child.pid!, 'SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (p.child.exitCode === null) process.kill(-p.child.pid!, 'SIGKILL');
+}
+
+async function api(base: string, method: string, route: string, opts: { token?: string; body?: unknown; companyId?: number } = {}) {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.companyId) headers['x-company-id'] = String(opts.companyId);
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}/api/v1${route}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+for (const database of DATABASES) {
+  describe(`real-time across two server processes over Redis [${database.name}]`, () => {
+    let a: Proc | undefined;
+    let b: Proc | undefined;
+    let dataDir: string;
+    let schema: Awaited<ReturnType<typeof freshSchema>> | null = null;
+
+    beforeAll(async () => {
+      expect(await redisReachable(), `Redis must be reachable at ${REDIS_URL} (REDIS_TEST_URL)`).toBe(true);
+      dataDir = mkdtempSync(path.join(os.tmpdir(), 'fieldwork-two-'));
+      schema = database.url ? await freshSchema(database.url) : null;
+      const env = {
+        DATA_DIR: dataDir,
+        ...(schema ? { DATABASE_URL: schema.url } : {}),
+        REDIS_URL,
+        JOB_QUEUE: `test-two-${path.basename(dataDir)}`,
+        AUTH_SECRET: 'two-process-secret-two-process-secret',
+        CLIENT_DIR: path.join(dataDir, 'no-client'),
+        AUTH_RATE_LIMIT: '1000',
+      };
+      // One after the other: the first migrates the shared database.
+      a = await startProcess(env);
+      b = await startProcess(env);
+    }, 150_000);
+
+    afterAll(async () => {
+      closeSockets();
+      await Promise.all([stopProcess(a), stopProcess(b)]);
+      await schema?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }, 30_000);
+
+    it("a change made through process A reaches a socket held by process B, and a logout through A closes B's socket", async () => {
+      const email = `two.${Date.now()}@example.com`;
+      const registered = await api(a!.url, 'POST', '/users', { body: { name: 'Two Processes', phone: '+1 555 123 4567', email, password: 'secret123' } });
+      expect(registered.status).toBe(201);
+      const token = registered.body.token as string;
+      const company = await api(a!.url, 'POST', '/companies', { token, body: companyData({ name: 'Two Process Paving' }) });
+      expect(company.status).toBe(201);
+      const companyId = company.body.id as number;
+      const login = await api(a!.url, 'POST', '/users/login', { body: { email, password: 'secret123' } });
+      expect(login.status).toBe(200);
+
+      const onB = await connectSocket(b!.url, { token: login.body.token, companyId });
+      const live = collect<LiveEvent>(onB, SOCKET_EVENTS.live);
+      const ended = collect(onB, SOCKET_EVENTS.sessionEnded);
+
+      const project = await api(a!.url, 'POST', `/companies/${companyId}/projects`, { token, companyId, body: { projectName: 'Across processes', code: 'X-1' } });
+      expect(project.status).toBe(201);
+      expect(await eventually(() => live.some((e) => e.channel === liveChannel('projects')), 5000)).toBe(true);
+      expect(live.find((e) => e.channel === liveChannel('projects'))).toMatchObject({ type: 'created' });
+
+      let closed = false;
+      onB.on('disconnect', () => (closed = true));
+      expect((await api(a!.url, 'GET', '/users/logout', { token: login.body.token })).status).toBe(204);
+      expect(await eventually(() => closed, 5000)).toBe(true);
+      expect(ended).toHaveLength(1);
+    }, 30_000);
+  });
+}
