@@ -3,6 +3,7 @@ import { Box, Drawer, IconButton, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import type { ChatContact } from '../../../resources/chat';
 import { useSession } from '../../session/useSession';
+import { useKeepFocusIn } from '../keep-focus';
 import { useShellPanels } from '../panels';
 import { openChatWith, useChatTarget } from './chat-target';
 import { ContactList } from './ContactList';
@@ -20,6 +21,7 @@ export const CHAT_PANEL_WIDTH = 360;
 export default function ChatPanel() {
   const panels = useShellPanels();
   const open = panels.open === 'chat';
+  useKeepFocusIn('chat-panel', open);
   const { user, activeMembership } = useSession();
   const companyId = activeMembership?.companyId ?? null;
   const meId = user?.id ?? null;
@@ -54,7 +56,7 @@ export default function ChatPanel() {
       onClose={panels.close}
       slotProps={{
         backdrop: { invisible: true },
-        paper: { role: 'dialog', 'aria-label': 'Team chat', sx: { width: { xs: '100%', sm: CHAT_PANEL_WIDTH }, display: 'flex', flexDirection: 'column' } } as object,
+        paper: { id: 'chat-panel', role: 'dialog', 'aria-label': 'Team chat', sx: { width: { xs: '100%', sm: CHAT_PANEL_WIDTH }, display: 'flex', flexDirection: 'column' } } as object,
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import type { QuickPanelData } from '../../../resources/quick-panel';
 import type { ApiError } from '../../api/http';
 import { useSession } from '../../session/useSession';
+import { useKeepFocusIn } from '../keep-focus';
 import { useShellPanels } from '../panels';
 import { NotesSection } from './NotesSection';
 import { fetchQuickPanel, localDay } from './quick-panel-api';
@@ -23,6 +24,7 @@ const inApp = (url: string) => url.replace(/^\/app(?=\/)/, '');
 export default function QuickPanel() {
   const panels = useShellPanels();
   const open = panels.open === 'quick';
+  useKeepFocusIn('quick-panel', open);
   const { activeMembership } = useSession();
   const companyId = activeMembership?.companyId ?? null;
   const [data, setData] = useState<QuickPanelData | null>(null);
@@ -49,7 +51,7 @@ export default function QuickPanel() {
       onClose={panels.close}
       slotProps={{
         backdrop: { invisible: true },
-        paper: { role: 'dialog', 'aria-label': 'Quick panel', sx: { width: { xs: '100%', sm: QUICK_PANEL_WIDTH } } } as object,
+        paper: { id: 'quick-panel', role: 'dialog', 'aria-label': 'Quick panel', sx: { width: { xs: '100%', sm: QUICK_PANEL_WIDTH } } } as object,
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'flex-start', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>

@@ -31,7 +31,7 @@ export function QuickSettingsList({ initial }: { initial: QuickSettings }) {
       </Typography>
       <List dense>
         {QUICK_SETTINGS.map((s) => (
-          <ListItem key={s.key} secondaryAction={<Switch edge="end" checked={values[s.key]} onChange={(e) => void toggle(s.key, e.target.checked)} slotProps={{ input: { 'aria-label': s.label } }} />} sx={{ pr: 9 }}>
+          <ListItem key={s.key} secondaryAction={<Switch edge="end" checked={values[s.key]} onChange={(e) => void toggle(s.key, e.target.checked)} slotProps={{ input: { 'aria-label': s.label, role: 'switch' } as object }} />} sx={{ pr: 9 }}>
             <ListItemText primary={s.label} secondary={s.help} />
           </ListItem>
         ))}
