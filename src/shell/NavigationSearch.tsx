@@ -53,18 +53,18 @@ function SearchField({ autoFocus, onDone, inputRef }: { autoFocus?: boolean; onD
       forcePopupIcon={false}
       fullWidth
       sx={{ '& .MuiAutocomplete-clearIndicator': { display: 'none' } }}
-      slotProps={{ listbox: { 'aria-label': 'Screens' } as object }}
+      slotProps={{ listbox: { 'aria-label': 'Screens', sx: { maxHeight: '70vh' } } as object }}
       renderOption={({ key, ...props }, o) => (
-        <Box component="li" key={key} {...props} sx={{ gap: 1.5 }}>
+        <Box component="li" key={key} {...props} sx={{ gap: 1.5, minHeight: 40 }}>
           <NavIcon id={o.id} />
-          <Box sx={{ minWidth: 0 }}>
-            <Typography noWrap>{o.title}</Typography>
-            {o.group && (
-              <Typography variant="caption" color="text.secondary">
-                {o.group}
-              </Typography>
-            )}
-          </Box>
+          <Typography noWrap sx={{ flex: 1, minWidth: 0 }}>
+            {o.title}
+          </Typography>
+          {o.group && (
+            <Typography variant="caption" color="text.secondary" noWrap>
+              {o.group}
+            </Typography>
+          )}
         </Box>
       )}
       renderInput={(params) => (

@@ -19,7 +19,6 @@ export function SettingsDrawer() {
   return (
     <Drawer
       anchor="right"
-      data-shell-panel="settings"
       open={open === 'settings'}
       onClose={close}
       slotProps={{

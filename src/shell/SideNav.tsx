@@ -28,6 +28,11 @@ export function SideNav({ onNavigate, folded = false, onToggleFold }: { onNaviga
     '&:hover': { bgcolor: bar.hover },
   };
   const iconSx = { minWidth: 36, color: 'inherit' };
+  // A folded navbar stays open while it holds the focus; a mouse click should let it fold back.
+  const onClick = (e: React.MouseEvent<HTMLElement>) => {
+    if (folded && e.detail > 0) e.currentTarget.blur();
+    onNavigate?.();
+  };
   const closed = '&.folded:not(:hover):not(:focus-within)';
   return (
     <Box
@@ -71,7 +76,7 @@ export function SideNav({ onNavigate, folded = false, onToggleFold }: { onNaviga
       </Box>
       <List dense>
         {nav.top.map((item) => (
-          <ListItemButton key={item.id} component={NavLink} to={`/${item.url}`} sx={linkSx} onClick={onNavigate}>
+          <ListItemButton key={item.id} component={NavLink} to={`/${item.url}`} sx={linkSx} onClick={onClick}>
             <ListItemIcon sx={iconSx}>
               <NavIcon id={item.id} />
             </ListItemIcon>
@@ -90,7 +95,7 @@ export function SideNav({ onNavigate, folded = false, onToggleFold }: { onNaviga
           }
         >
           {group.items.map((item) => (
-            <ListItemButton key={item.id} component={NavLink} to={`/${item.url}`} sx={linkSx} onClick={onNavigate}>
+            <ListItemButton key={item.id} component={NavLink} to={`/${item.url}`} sx={linkSx} onClick={onClick}>
               <ListItemIcon sx={iconSx}>
                 <NavIcon id={item.id} />
               </ListItemIcon>

@@ -57,15 +57,16 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 /**
- * While a dialog, menu or the tour holds the focus (or a dialog is open at all) the shell's
- * shortcuts stay out of the way; the shell's own panels (marked data-shell-panel) still answer, so
- * Alt+S closes the settings it opened.
+ * While a dialog, a menu or the tour holds the focus (or a dialog is open at all) the shell's
+ * shortcuts stay out of the way. Side drawers (the chat, the quick panel, the settings) still
+ * answer, so Alt+S closes the settings it opened and Alt+C goes from the settings to the chat.
  */
 function insideDialog(target: EventTarget | null): boolean {
   if (document.querySelector('.MuiDialog-root')) return true;
   if (!(target instanceof Element)) return false;
-  const modal = target.closest('.MuiModal-root, [role="dialog"], [role="alertdialog"]');
-  return !!modal && !modal.closest('[data-shell-panel]');
+  const modal = target.closest('.MuiModal-root');
+  if (modal) return !modal.classList.contains('MuiDrawer-root');
+  return !!target.closest('[role="dialog"], [role="alertdialog"]');
 }
 
 /** Listens on the window for the shell's shortcuts and hands each to `onAction`. */

@@ -87,7 +87,7 @@ export function DisplaySettingsPanel({ user, compact = false }: { user: SessionU
       </Stack>
       <FormControlLabel
         control={<Switch checked={draft.layout.mode === 'boxed'} onChange={(e) => layout({ mode: e.target.checked ? 'boxed' : 'fullwidth' })} />}
-        label="Boxed page (limit the content width on wide screens)"
+        label="Boxed layout (the whole app in a 1280 px box on wide screens)"
       />
       <FormControlLabel
         control={<Switch checked={draft.layout.navbarFolded} onChange={(e) => layout({ navbarFolded: e.target.checked })} />}

@@ -14,6 +14,7 @@ export const TOUR_STEPS: TourStep[] = [
   { target: 'chat', title: 'Team chat', text: 'Talk with the people of your company, and see who is online. Alt+C opens it.' },
   { target: 'quick-panel', title: 'Quick panel', text: "Today's date, your events and notes, and quick settings. Alt+Q opens it." },
   { target: 'settings', title: 'Settings', text: 'Theme and layout: your own look of Fieldwork on every device. Alt+S opens it.' },
+  { target: 'more', title: 'More', text: 'On a phone: your shortcuts, the team chat, the quick panel and the settings.' },
   { target: 'account', title: 'Your account', text: 'Your profile, your companies, this tour and the keyboard shortcuts (press ?).' },
 ];
 
