@@ -9,3 +9,9 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+// jsdom has no server to hold a socket: the tab's socket never connects here; tests feed events
+// through realtime.dispatch(event, json) (src/realtime/client.ts).
+vi.mock('socket.io-client', () => ({
+  io: () => ({ connected: false, on() {}, onAny() {}, emit() {}, disconnect() {} }),
+}));

@@ -14,7 +14,8 @@ import { InvoiceActions } from './InvoiceActions';
 import { InvoiceComments } from './InvoiceComments';
 import { InvoiceLines } from './InvoiceLines';
 import { InvoiceTotals } from './InvoiceTotals';
-import { invoicePaths, useInvoiceRefresh } from './invoice-api';
+import { useLiveRefresh } from '../../realtime/useLiveRefresh';
+import { INVOICE_RESOURCES, invoicePaths, useInvoiceRefresh } from './invoice-api';
 import { formatDay, InvoiceStatusChip } from './invoice-status';
 
 const KIND = Object.fromEntries(INVOICE_TRANSACTION_KINDS.map((k) => [k.value, k.label])) as Record<string, string>;
@@ -105,6 +106,8 @@ export function InvoiceDetailPage() {
   const { meta } = useResource(invoices);
   const refresh = useInvoiceRefresh();
   const { result: invoice, query } = useOne<Invoice>({ resource: invoices.name, id: invoiceId, meta, errorNotification: false });
+  // Another user's change (a decision, a payment, a comment) shows here without a reload, activity included.
+  useLiveRefresh(invoices.name, invoiceId, refresh, [INVOICE_RESOURCES.comments]);
   const error = query.error as ApiError | null;
   const paths = invoicePaths(invoiceId);
   return (

@@ -7,7 +7,8 @@ import { ActivityList } from '../../components/ActivityList';
 import { SectionedPage, withCount, type PageSection } from '../../components/SectionedPage';
 import { ShowPageFrame } from '../../components/ShowPageFrame';
 import { useResource } from '../../engine/useResource';
-import { productionPaths } from './production-api';
+import { useLiveRefresh } from '../../realtime/useLiveRefresh';
+import { PRODUCTION_RESOURCES, productionPaths, useProductionRefresh } from './production-api';
 import { ProductionHeader } from './ProductionHeader';
 import { CommentsSection } from './sections/CommentsSection';
 import { CrewSection } from './sections/CrewSection';
@@ -25,6 +26,8 @@ export function ProductionInspectPage() {
   const { productionId = '' } = useParams();
   const { meta } = useResource(productions);
   const { result: production, query } = useOne<Production>({ resource: productions.name, id: productionId, meta, errorNotification: false });
+  // Another user's change (a review, an item, a comment) shows here without a reload, activity included.
+  useLiveRefresh(productions.name, productionId, useProductionRefresh(), [PRODUCTION_RESOURCES.comments, PRODUCTION_RESOURCES.photos, PRODUCTION_RESOURCES.traces]);
   const error = query.error as ApiError | null;
   return (
     <ShowPageFrame

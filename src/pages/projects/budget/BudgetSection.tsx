@@ -22,6 +22,7 @@ import { BudgetItemDialog } from './BudgetItemDialog';
 import { BudgetItemsGrid, type ItemActions } from './BudgetItemsGrid';
 import { BudgetTotals } from './BudgetTotals';
 import { BUDGET_MESSAGES } from '../../../../resources/budget';
+import { useLiveRefresh } from '../../../realtime/useLiveRefresh';
 import { BUDGET_RESOURCES, budgetPaths, cancelSubmission, rejectReview, revokeReview, signReview, useBudgetRefresh, type BudgetPaths } from './budget-api';
 import { BudgetStatusChip } from './budget-status';
 import { ChangeOrderDialog } from './ChangeOrderDialog';
@@ -57,6 +58,8 @@ function BudgetView({ project, budgetId }: { project: Project; budgetId: number 
   const paths = useMemo(() => budgetPaths(project.id, budgetId), [project.id, budgetId]);
   const { result: budget, query } = useOne<Budget>({ resource: BUDGET_RESOURCES.budget, id: budgetId, meta: { itemPath: paths.budget }, errorNotification: false });
   const refresh = useBudgetRefresh();
+  // Another user's change (an item, a review, a change order, a comment) shows here without a reload.
+  useLiveRefresh(BUDGET_RESOURCES.budget, budgetId, refresh, [BUDGET_RESOURCES.items, BUDGET_RESOURCES.reviews, BUDGET_RESOURCES.changeOrders, BUDGET_RESOURCES.comments]);
   const { open: notify } = useNotification();
   const { entityId } = useParams();
   const { hash } = useLocation();
