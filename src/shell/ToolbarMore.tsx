@@ -13,7 +13,7 @@ import { useShortcuts } from './use-shortcuts';
  * Phones only (under 600 px): the toolbar's less used buttons (shortcuts, team chat, quick panel,
  * settings) in one menu, so that what stays in the toolbar keeps 40 px targets without overflowing.
  */
-export function ToolbarMore() {
+export function ToolbarMore({ publicView = false }: { publicView?: boolean }) {
   const button = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
@@ -37,7 +37,7 @@ export function ToolbarMore() {
         <MoreVert />
       </IconButton>
       <Menu anchorEl={button.current} open={menuOpen} onClose={() => setMenuOpen(false)}>
-        {shortcuts.reachable.length > 0 && (
+        {!publicView && shortcuts.reachable.length > 0 && (
           <MenuItem
             onClick={() => {
               setMenuOpen(false);
@@ -50,18 +50,22 @@ export function ToolbarMore() {
             Shortcuts
           </MenuItem>
         )}
-        <MenuItem onClick={() => open('chat')}>
-          <ListItemIcon>
-            <ChatOutlined fontSize="small" />
-          </ListItemIcon>
-          Team chat
-        </MenuItem>
-        <MenuItem onClick={() => open('quick')}>
-          <ListItemIcon>
-            <DashboardCustomizeOutlined fontSize="small" />
-          </ListItemIcon>
-          Quick panel
-        </MenuItem>
+        {!publicView && (
+          <MenuItem onClick={() => open('chat')}>
+            <ListItemIcon>
+              <ChatOutlined fontSize="small" />
+            </ListItemIcon>
+            Team chat
+          </MenuItem>
+        )}
+        {!publicView && (
+          <MenuItem onClick={() => open('quick')}>
+            <ListItemIcon>
+              <DashboardCustomizeOutlined fontSize="small" />
+            </ListItemIcon>
+            Quick panel
+          </MenuItem>
+        )}
         <MenuItem onClick={() => open('settings')}>
           <ListItemIcon>
             <SettingsOutlined fontSize="small" />

@@ -82,7 +82,7 @@ export function TopBar({ onMenu, publicView = false }: { onMenu: () => void; pub
             <SettingsOutlined />
           </IconButton>
         </Tooltip>
-        <ToolbarMore />
+        <ToolbarMore publicView={publicView} />
         <UserMenu />
       </Toolbar>
     </AppBar>
