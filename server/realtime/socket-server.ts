@@ -4,6 +4,7 @@ import { AUTH_TOKEN_HEADER, SOCKET_EVENTS, SOCKET_PATH } from '../../resources/r
 import { idParam } from '../../resources/id.js';
 import { sessionForToken } from '../http/actor.js';
 import { parseJson } from '../lib/json.js';
+import { presenceChanged } from '../modules/chat/presence.js';
 import type { Services } from '../services.js';
 import { companyRoom, sessionRoom, userRoom, type RealtimeTransport } from './hub.js';
 
@@ -18,6 +19,8 @@ interface SocketData {
 type AppSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 
 const REFUSED = 'Session has expired. Please log in.';
+/** A reload closes and reopens the socket: contacts see "offline" only when no socket came back by then. */
+const OFFLINE_GRACE_MS = 3000;
 
 /** The token from the `auth-token` header, or from `auth` for browsers, which cannot set WebSocket headers. */
 function handshakeToken(socket: AppSocket): string | null {
@@ -84,12 +87,28 @@ export async function attachSocketServer(app: FastifyInstance, services: Service
     }
   });
 
+  /** Contacts hear of a user's presence when their first socket (on any process) opens and after their last one closed. */
+  const offlineChecks = new Set<NodeJS.Timeout>();
+  const socketsOf = async (userId: number) => (await ns.in(userRoom(userId)).fetchSockets()).length;
+  const announcePresence = (userId: number, when: (count: number) => boolean) =>
+    socketsOf(userId)
+      .then((count) => (when(count) ? presenceChanged(services, userId) : null))
+      .catch((err: Error) => services.log.warn({ err: err.message, userId }, 'socket.io: presence not announced'));
+
   // Rooms are joined in the same tick as the connection, so nothing published after the client's connect is missed.
   io.on('connection', (socket: AppSocket) => {
     const { userId, sessionId, companyId, token, expiresAt } = socket.data;
     void socket.join([userRoom(userId), sessionRoom(sessionId), ...(companyId ? [companyRoom(companyId)] : [])]);
+    void announcePresence(userId, (count) => count === 1);
     const expiry = setTimeout(() => endSocket(socket), Math.min(Math.max(0, Date.parse(expiresAt) - Date.now()), 2 ** 31 - 1));
-    socket.on('disconnect', () => clearTimeout(expiry));
+    socket.on('disconnect', () => {
+      clearTimeout(expiry);
+      const check = setTimeout(() => {
+        offlineChecks.delete(check);
+        void announcePresence(userId, (count) => count === 0);
+      }, OFFLINE_GRACE_MS);
+      offlineChecks.add(check);
+    });
 
     socket.on(SOCKET_EVENTS.activeCompany, async (body: unknown) => {
       const found = await sessionForToken(services.db, services.signer, services.readCache, token);
@@ -124,6 +143,8 @@ export async function attachSocketServer(app: FastifyInstance, services: Service
   app.addHook('preClose', async () => {
     services.realtime.attach(null);
     for (const socket of ns.sockets.values()) socket.disconnect(true);
+    for (const check of offlineChecks) clearTimeout(check);
+    offlineChecks.clear();
     io.engine.close();
   });
   app.addHook('onClose', async () => {

@@ -181,6 +181,26 @@ describeEachDatabase('real-time socket', (server) => {
       expect(seen).toEqual([{ before: true }]);
     });
 
+    it("tells a user's companies when their first socket opens, and when their last one has stayed closed", async () => {
+      const a = await ownerWithCompany(s, 'Presence Paving');
+      const colleague = await addMember(s, a.company.id, 'ProjectManager');
+      const watcher = await connectSocket(url, { token: a.token, companyId: a.company.id });
+      const heard = collect<{ userId: number; status: string }>(watcher, SOCKET_EVENTS.presence);
+      // The watcher's own arrival is announced too; only the colleague's matter here.
+      const seen = () => heard.filter((e) => e.userId === colleague.user.id);
+      const first = await connectSocket(url, { token: colleague.token, companyId: a.company.id });
+      expect(await eventually(() => seen().length === 1)).toBe(true);
+      expect(seen()[0]).toEqual({ userId: colleague.user.id, status: 'online' });
+      // A second tab, and a reload (closed and opened again within the grace), say nothing more.
+      const second = await connectSocket(url, { token: colleague.token, companyId: a.company.id });
+      second.close();
+      await settle(300);
+      expect(seen()).toHaveLength(1);
+      first.close();
+      expect(await eventually(() => seen().length === 2, 6000)).toBe(true);
+      expect(seen()[1]).toEqual({ userId: colleague.user.id, status: 'offline' });
+    });
+
     it('answers which users hold a live socket', async () => {
       const on = await registerUser(s);
       const off = await registerUser(s);
