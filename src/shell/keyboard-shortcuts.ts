@@ -42,10 +42,13 @@ export function matchShortcut(e: KeyInfo): ShortcutAction | null {
 }
 
 const NOT_TYPED = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
+/** Widgets where a printable key means something (typing into a grid cell starts editing it, lists jump by letter). */
+const TYPED_ROLES = new Set(['textbox', 'combobox', 'searchbox', 'spinbutton', 'grid', 'gridcell', 'treegrid', 'tree', 'treeitem', 'listbox', 'option', 'columnheader']);
 
 /**
  * True where the key goes into text the user is writing (inputs, text areas, selects, editable
- * content, comboboxes): shortcuts never take a key from there, so "/" and "?" stay typeable.
+ * content, comboboxes) or into a widget that reads keys itself (a data grid's cells, trees, lists):
+ * shortcuts never take a key from there, so "/" and "?" stay typeable.
  */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -53,7 +56,7 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   if (target instanceof HTMLInputElement) return !NOT_TYPED.has(target.type);
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   const role = target.getAttribute('role');
-  return role === 'textbox' || role === 'combobox' || role === 'searchbox';
+  return !!role && TYPED_ROLES.has(role);
 }
 
 /**

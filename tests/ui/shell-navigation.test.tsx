@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeUser } from './fixtures';
+import { isTypingTarget } from '../../src/shell/keyboard-shortcuts';
 import { currentLocation, renderApp } from './render-app';
 import { listenShellServer, setViewportWidth, shellState } from './shell-fixtures';
 
@@ -158,5 +159,23 @@ describe('keyboard shortcuts', () => {
     expect(screen.queryByRole('dialog', { name: 'Settings' })).not.toBeInTheDocument();
     await user.click(within(help).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument());
+  });
+});
+
+describe('where keys are typed', () => {
+  it('counts text fields, editable content and widgets that read keys, not buttons or checkboxes', () => {
+    const el = (html: string) => {
+      const host = document.createElement('div');
+      host.innerHTML = html;
+      return host.firstElementChild as HTMLElement;
+    };
+    expect(isTypingTarget(el('<input type="text">'))).toBe(true);
+    expect(isTypingTarget(el('<input>'))).toBe(true);
+    expect(isTypingTarget(el('<textarea></textarea>'))).toBe(true);
+    expect(isTypingTarget(el('<select></select>'))).toBe(true);
+    expect(isTypingTarget(el('<div role="gridcell" tabindex="0"></div>'))).toBe(true);
+    expect(isTypingTarget(el('<input type="checkbox">'))).toBe(false);
+    expect(isTypingTarget(el('<button>Save</button>'))).toBe(false);
+    expect(isTypingTarget(document.body)).toBe(false);
   });
 });
