@@ -26,13 +26,13 @@ describeEachDatabase('accounts: profile form rules and display settings', (serve
 
   it('saves the theme and layout, and refuses unknown themes and layout options without saving', async () => {
     const { user, token } = await registerUser(server());
-    const layout = { style: 'layout3', mode: 'boxed', navbar: 'light', toolbar: 'dark', customScrollbars: false };
+    const layout = { style: 'layout3', mode: 'boxed', navbar: 'light', toolbar: 'dark', customScrollbars: false, navbarFolded: true };
     const ok = await patchMe(token, { settings: { theme: 'deepOcean', layout } });
     expect(ok.status).toBe(200);
     expect(ok.body.user.settings).toMatchObject({ theme: 'deepOcean', layout });
 
     const before = await userRow(server(), user.id);
-    for (const settings of [{ theme: 'neon' }, { layout: { style: 'layout9' } }, { layout: { navbar: 'purple' } }, { layout: { extra: 1 } }, { defaultCompanyId: 5 }]) {
+    for (const settings of [{ theme: 'neon' }, { layout: { style: 'layout9' } }, { layout: { navbar: 'purple' } }, { layout: { navbarFolded: 'yes' } }, { layout: { extra: 1 } }, { defaultCompanyId: 5 }]) {
       const res = await patchMe(token, { settings });
       expect(res.status, JSON.stringify(settings)).toBe(400);
     }
