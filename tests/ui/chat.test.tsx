@@ -145,4 +145,19 @@ describe('the team chat panel', () => {
     const panel = await screen.findByRole('dialog', { name: 'Team chat' });
     expect(await within(panel).findByRole('log', { name: 'Messages with Bob Brown' })).toBeInTheDocument();
   });
+
+  it('keeps quiet in do not disturb: no pop-up, the count still goes up', { timeout: 30000 }, async () => {
+    chatState.chosen = 'do-not-disturb';
+    renderApp('/dashboard');
+    expect(await screen.findByText('Welcome, Dana')).toBeInTheDocument();
+    await toolbar().findByRole('button', { name: 'Team chat, 2 unread' });
+    emit(SOCKET_EVENTS.chatMessage, live(2, 2, 'Quiet please'));
+    expect(await toolbar().findByRole('button', { name: 'Team chat, 3 unread' })).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByText('Bob Brown: Quiet please')).not.toBeInTheDocument();
+    // Back online (a presence event of the user's own): pop-ups again.
+    emit(SOCKET_EVENTS.presence, { userId: ME, status: 'online' } satisfies PresenceEvent);
+    emit(SOCKET_EVENTS.chatMessage, live(2, 2, 'Now you hear me'));
+    expect(await screen.findByText('Bob Brown: Now you hear me')).toBeInTheDocument();
+  });
 });

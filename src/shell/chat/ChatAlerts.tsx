@@ -8,7 +8,7 @@ import { useShellPanels } from '../panels';
 import { useQuickSettings } from '../quick-settings';
 import { openChatWith } from './chat-target';
 import { playChime } from './chime';
-import { useOwnChatStatus } from './own-status';
+import { useDoNotDisturb } from './own-status';
 
 /** How long a chat pop-up stays, as the notification toasts (spec 02 §9: 6000 ms). */
 const POPUP_MS = 6000;
@@ -23,17 +23,20 @@ export function ChatAlerts() {
   const meId = user?.id ?? null;
   const settings = useQuickSettings();
   const panels = useShellPanels();
-  const status = useOwnChatStatus(meId);
+  const doNotDisturb = useDoNotDisturb(meId);
   const [popup, setPopup] = useState<ChatMessageEvent | null>(null);
-  const quiet = status === 'do-not-disturb';
 
   useSocketEvent<ChatMessageEvent>(SOCKET_EVENTS.chatMessage, (e) => {
-    if (e.who === meId || e.companyId !== activeMembership?.companyId || quiet) return;
-    if (settings.notificationSound) playChime();
-    if (settings.chatPopups && panels.open !== 'chat') setPopup(e);
+    if (e.who === meId || e.companyId !== activeMembership?.companyId) return;
+    if (!settings.notificationSound && !(settings.chatPopups && panels.open !== 'chat')) return;
+    void doNotDisturb().then((quiet) => {
+      if (quiet) return;
+      if (settings.notificationSound) playChime();
+      if (settings.chatPopups && panels.open !== 'chat') setPopup(e);
+    });
   });
   useSocketEvent(SOCKET_EVENTS.notification, () => {
-    if (settings.notificationSound && !quiet) playChime();
+    if (settings.notificationSound) void doNotDisturb().then((quiet) => quiet || playChime());
   });
 
   const text = popup ? `${popup.senderName}: ${popup.message.length > 120 ? `${popup.message.slice(0, 117)}…` : popup.message}` : '';

@@ -1,22 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import type { ChosenChatStatus, PresenceEvent } from '../../../resources/chat';
 import { SOCKET_EVENTS } from '../../../resources/realtime';
 import { useSocketEvent } from '../../realtime';
 import { fetchChatStatus } from './chat-api';
 
-/** The user's own chosen status, read once and followed through presence events (for do-not-disturb). */
-export function useOwnChatStatus(meId: number | null): ChosenChatStatus {
-  const [status, setStatus] = useState<ChosenChatStatus>('online');
-  useEffect(() => {
-    if (meId === null) return;
-    const abort = new AbortController();
-    fetchChatStatus(abort.signal)
-      .then((s) => setStatus(s.chosen))
-      .catch(() => undefined);
-    return () => abort.abort();
-  }, [meId]);
+/**
+ * Whether the user chose do not disturb: read the first time an alert asks (not on every page load),
+ * then followed through presence events.
+ */
+export function useDoNotDisturb(meId: number | null): () => Promise<boolean> {
+  const status = useRef<ChosenChatStatus | null>(null);
   useSocketEvent<PresenceEvent>(SOCKET_EVENTS.presence, (e) => {
-    if (e.userId === meId && e.status !== 'offline') setStatus(e.status);
+    if (e.userId === meId && e.status !== 'offline') status.current = e.status;
   });
-  return status;
+  return useCallback(async () => {
+    if (status.current === null) status.current = await fetchChatStatus().then((s) => s.chosen, () => 'online' as const);
+    return status.current === 'do-not-disturb';
+  }, []);
 }
