@@ -13,9 +13,18 @@ export interface CompanySide {
   headers: Record<string, string>;
 }
 
+/** The side of an owner made by ownerWithCompany (who keeps their password for a browser's login). */
+export const sideOf = (o: Awaited<ReturnType<typeof ownerWithCompany>>): CompanySide => ({
+  token: o.token,
+  user: o.user,
+  email: o.email,
+  companyId: o.company.id,
+  companyName: o.company.name,
+  headers: { 'x-company-id': String(o.company.id) },
+});
+
 export async function companySide(s: TestServer, name: string): Promise<CompanySide> {
-  const o = await ownerWithCompany(s, name);
-  return { token: o.token, user: o.user, email: o.email, companyId: o.company.id, companyName: o.company.name, headers: { 'x-company-id': String(o.company.id) } };
+  return sideOf(await ownerWithCompany(s, name));
 }
 
 /** Calls the API as a company side (its token and X-Company-Id). */

@@ -1,17 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addMember, DATABASES, ownerWithCompany } from '../api/harness.js';
-import { callAs, type CompanySide } from '../api/project-helpers.js';
+import { callAs, sideOf } from '../api/project-helpers.js';
 import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
 
-const sideOf = (o: Awaited<ReturnType<typeof ownerWithCompany>>): CompanySide => ({
-  token: o.token,
-  user: o.user,
-  email: o.email,
-  companyId: o.company.id,
-  companyName: o.company.name,
-  headers: { 'x-company-id': String(o.company.id) },
-});
 
 for (const database of DATABASES) {
   describe.skipIf(!canRunBrowser)(`check-in and locates in the browser [${database.name}]`, () => {

@@ -3,17 +3,9 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { addMember, DATABASES, ownerWithCompany } from '../api/harness.js';
 import { pdfText } from '../api/pdf-text.js';
-import { callAs, partner, type CompanySide } from '../api/project-helpers.js';
+import { callAs, partner, sideOf } from '../api/project-helpers.js';
 import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
 
-const sideOf = (o: Awaited<ReturnType<typeof ownerWithCompany>>): CompanySide => ({
-  token: o.token,
-  user: o.user,
-  email: o.email,
-  companyId: o.company.id,
-  companyName: o.company.name,
-  headers: { 'x-company-id': String(o.company.id) },
-});
 
 /** Every cell's text of the first sheet, row by row, for reading a downloaded workbook back. */
 async function sheetRows(file: string): Promise<string[][]> {

@@ -1,15 +1,7 @@
 import { addMember, DATABASES, ownerWithCompany } from '../api/harness.js';
-import { callAs, type CompanySide } from '../api/project-helpers.js';
+import { callAs, sideOf } from '../api/project-helpers.js';
 import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
 
-const sideOf = (o: Awaited<ReturnType<typeof ownerWithCompany>>): CompanySide => ({
-  token: o.token,
-  user: o.user,
-  email: o.email,
-  companyId: o.company.id,
-  companyName: o.company.name,
-  headers: { 'x-company-id': String(o.company.id) },
-});
 
 for (const database of DATABASES) {
   describe.skipIf(!canRunBrowser)(`real time between two people of one company [${database.name}]`, () => {
