@@ -1,8 +1,9 @@
 import Close from '@mui/icons-material/Close';
-import { Box, CircularProgress, Drawer, IconButton, Typography } from '@mui/material';
+import { Box, CircularProgress, IconButton, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useSession } from '../session/useSession';
 import { useShellPanels } from './panels';
+import { ShellDrawer } from './ShellDrawer';
 
 const DisplaySettingsPanel = lazy(() => import('../pages/profile/DisplaySettingsPanel').then((m) => ({ default: m.DisplaySettingsPanel })));
 
@@ -14,18 +15,10 @@ export const SETTINGS_DRAWER_WIDTH = 380;
  * or Alt+S. The page stays uncovered so the draft look shows on it as it is chosen.
  */
 export function SettingsDrawer() {
-  const { open, close } = useShellPanels();
+  const { close } = useShellPanels();
   const { user } = useSession();
   return (
-    <Drawer
-      anchor="right"
-      open={open === 'settings'}
-      onClose={close}
-      slotProps={{
-        backdrop: { invisible: true },
-        paper: { role: 'dialog', 'aria-label': 'Settings', sx: { width: { xs: '100%', sm: SETTINGS_DRAWER_WIDTH } } } as object,
-      }}
-    >
+    <ShellDrawer panel="settings" label="Settings" width={SETTINGS_DRAWER_WIDTH}>
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
           Settings
@@ -44,6 +37,6 @@ export function SettingsDrawer() {
           </Suspense>
         )}
       </Box>
-    </Drawer>
+    </ShellDrawer>
   );
 }

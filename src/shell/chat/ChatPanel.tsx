@@ -1,10 +1,11 @@
 import Close from '@mui/icons-material/Close';
-import { Box, Drawer, IconButton, Typography } from '@mui/material';
+import { Box, IconButton, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import type { ChatContact } from '../../../resources/chat';
 import { useSession } from '../../session/useSession';
 import { useKeepFocusIn } from '../keep-focus';
 import { useShellPanels } from '../panels';
+import { ShellDrawer } from '../ShellDrawer';
 import { openChatWith, useChatTarget } from './chat-target';
 import { ContactList } from './ContactList';
 import { Conversation } from './Conversation';
@@ -50,15 +51,7 @@ export default function ChatPanel() {
     contactId === null ? null : (contacts.contacts.find((c) => c.id === contactId) ?? { id: contactId, name: 'Conversation', avatar: null, status: 'offline' });
 
   return (
-    <Drawer
-      anchor="right"
-      open={open}
-      onClose={panels.close}
-      slotProps={{
-        backdrop: { invisible: true },
-        paper: { id: 'chat-panel', role: 'dialog', 'aria-label': 'Team chat', sx: { width: { xs: '100%', sm: CHAT_PANEL_WIDTH }, display: 'flex', flexDirection: 'column' } } as object,
-      }}
-    >
+    <ShellDrawer panel="chat" id="chat-panel" label="Team chat" width={CHAT_PANEL_WIDTH} paperSx={{ display: 'flex', flexDirection: 'column' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
           Team chat
@@ -94,6 +87,6 @@ export default function ChatPanel() {
           }}
         />
       )}
-    </Drawer>
+    </ShellDrawer>
   );
 }

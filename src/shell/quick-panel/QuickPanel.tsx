@@ -1,5 +1,5 @@
 import Close from '@mui/icons-material/Close';
-import { Alert, Box, Button, CircularProgress, Divider, Drawer, IconButton, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Divider, IconButton, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { QuickPanelData } from '../../../resources/quick-panel';
@@ -7,6 +7,7 @@ import type { ApiError } from '../../api/http';
 import { useSession } from '../../session/useSession';
 import { useKeepFocusIn } from '../keep-focus';
 import { useShellPanels } from '../panels';
+import { ShellDrawer } from '../ShellDrawer';
 import { NotesSection } from './NotesSection';
 import { fetchQuickPanel, localDay } from './quick-panel-api';
 import { QuickSettingsList } from './QuickSettingsList';
@@ -45,15 +46,7 @@ export default function QuickPanel() {
 
   const today = new Date().toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
   return (
-    <Drawer
-      anchor="right"
-      open={open}
-      onClose={panels.close}
-      slotProps={{
-        backdrop: { invisible: true },
-        paper: { id: 'quick-panel', role: 'dialog', 'aria-label': 'Quick panel', sx: { width: { xs: '100%', sm: QUICK_PANEL_WIDTH } } } as object,
-      }}
-    >
+    <ShellDrawer panel="quick" id="quick-panel" label="Quick panel" width={QUICK_PANEL_WIDTH}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
         <Box sx={{ flex: 1 }}>
           <Typography variant="overline" component="h2" sx={{ lineHeight: 1.5 }}>
@@ -106,6 +99,6 @@ export default function QuickPanel() {
           <QuickSettingsList initial={data.settings} />
         </Box>
       )}
-    </Drawer>
+    </ShellDrawer>
   );
 }
