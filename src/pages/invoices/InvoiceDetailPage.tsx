@@ -3,15 +3,15 @@ import Grid from '@mui/material/Grid2';
 import { useOne } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import { useParams, Link as RouterLink } from 'react-router';
-import { INVOICE_TRANSACTION_KINDS, invoices, type Invoice } from '../../../resources/invoice';
+import { INVOICE_TRANSACTION_KINDS, invoiceCommentBody, invoices, type Invoice, type InvoiceComment } from '../../../resources/invoice';
 import { formatMoney } from '../../../resources/money';
-import type { ApiError } from '../../api/http';
+import { apiFetch, type ApiError } from '../../api/http';
 import { ActivityList } from '../../components/ActivityList';
+import { Comments } from '../../components/Comments';
 import { ShowPageFrame } from '../../components/ShowPageFrame';
 import { useResource } from '../../engine/useResource';
 import { formatInstant } from '../projects/budget/budget-status';
 import { InvoiceActions } from './InvoiceActions';
-import { InvoiceComments } from './InvoiceComments';
 import { InvoiceLines } from './InvoiceLines';
 import { InvoiceTotals } from './InvoiceTotals';
 import { useLiveRefresh } from '../../realtime/useLiveRefresh';
@@ -148,7 +148,17 @@ export function InvoiceDetailPage() {
                   <Transactions invoice={invoice} />
                 </Section>
                 <Section title="Comments">
-                  <InvoiceComments paths={paths} onAdded={() => void refresh()} />
+                  <Comments<InvoiceComment>
+                    resource={INVOICE_RESOURCES.comments}
+                    path={paths.comments}
+                    text={(c) => c.body}
+                    schema={invoiceCommentBody}
+                    post={(comment) => apiFetch(paths.comments, { method: 'POST', body: { comment }, quiet: true })}
+                    onAdded={() => void refresh()}
+                    pageSize={20}
+                    errorNotification={false}
+                    anchor="invoice-comment"
+                  />
                 </Section>
                 <Section title="Activity">
                   <ActivityList path={paths.activity} paged />

@@ -5,18 +5,18 @@ import { Alert, Button, Card, CardContent, Skeleton, Stack, Tab, Tabs, Typograph
 import { useNotification, useOne } from '@refinedev/core';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
-import { BUDGET_EDITABLE, SIGNED_APPROVAL_REASON, type Budget, type BudgetItem, type BudgetReview } from '../../../../resources/budget';
+import { BUDGET_EDITABLE, SIGNED_APPROVAL_REASON, budgetCommentBody, type Budget, type BudgetComment, type BudgetItem, type BudgetReview } from '../../../../resources/budget';
 import { formatMoney } from '../../../../resources/money';
 import type { Project } from '../../../../resources/project';
 import { apiFetch } from '../../../api/http';
 import { ActivityList } from '../../../components/ActivityList';
+import { Comments } from '../../../components/Comments';
 import { keepSelectedTabInView } from '../../../components/selected-tab-in-view';
 import { ConfirmDeleteDialog } from '../../../engine/ConfirmDeleteDialog';
 import { PdfDownloadButton } from '../../budget-review/PdfDownloadButton';
 import { ReasonDialog } from '../../budget-review/ReasonDialog';
 import { SignatureDialog } from '../../budget-review/SignatureDialog';
 import { AddItemsDialog } from './AddItemsDialog';
-import { BudgetComments } from './BudgetComments';
 import { BudgetFigures } from './BudgetFigures';
 import { BudgetItemDialog } from './BudgetItemDialog';
 import { BudgetItemsGrid, type ItemActions } from './BudgetItemsGrid';
@@ -101,7 +101,19 @@ function BudgetView({ project, budgetId }: { project: Project; budgetId: number 
     reviews: () => <ReviewsPanel paths={paths} canManage={manage} onRevoke={(review) => setOpen({ kind: 'revoke', review })} />,
     'change-orders': () => <ChangeOrdersPanel paths={paths} canManage={manage} subProject={subProject} onChanged={() => void refresh()} />,
     figures: () => <BudgetFigures paths={paths} companyId={budget.companyId} />,
-    comments: () => <BudgetComments paths={paths} onAdded={() => void refresh()} />,
+    comments: () => (
+      <Comments<BudgetComment>
+        resource={BUDGET_RESOURCES.comments}
+        path={paths.comments}
+        text={(c) => c.comment}
+        schema={budgetCommentBody}
+        post={(comment) => apiFetch(paths.comments, { method: 'POST', body: { comment }, quiet: true })}
+        onAdded={() => void refresh()}
+        pageSize={20}
+        sorters={[{ field: 'createdAt', order: 'desc' }]}
+        anchor="budget-comment"
+      />
+    ),
     activity: () => <ActivityList path={paths.activity} pageSize={20} paged />,
   };
   const labels: Record<TabId, string> = {
