@@ -3,6 +3,7 @@ import type { Executor } from '../../db/index.js';
 import type { InvoicesTable } from '../../db/schema.js';
 import type { Actor } from '../../http/actor.js';
 import { forbidden, notFound } from '../../http/errors.js';
+import { firstEventAt } from '../../lib/entity-activity.js';
 import { noteProject } from '../../realtime/live-events.js';
 
 export type InvoiceRow = Omit<InvoicesTable, 'id'> & { id: number };
@@ -41,6 +42,15 @@ export async function invoiceScope(db: Executor, actor: Actor, id: number): Prom
   if (!invoice) throw notFound('Invoice');
   noteProject(invoice.project_id);
   return { invoice, companyId, userId: actor.user.id, side: invoice.company_id === companyId ? 'issuer' : 'billed', canManage: holds(actor.profile, 'invoices:manage') };
+}
+
+/**
+ * Where the acting side's view of the invoice's activity starts: the billed company reads it from the
+ * first sending on (what happened to the draft before is the issuer's own); the issuer reads it whole.
+ */
+export async function activitySince(db: Executor, scope: InvoiceScope): Promise<string | undefined> {
+  if (scope.side !== 'billed') return undefined;
+  return String((await firstEventAt(db, 'invoice', scope.invoice.id, 'sent')) ?? scope.invoice.sent_at);
 }
 
 /** The issuer's calls (edit, send, approve as a single part, payments, cancel): 403 for the billed company. */

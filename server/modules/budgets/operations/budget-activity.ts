@@ -1,9 +1,10 @@
 import { defineRoute } from '../../../http/route.js';
+import { budgetActivity as activity } from '../../../lib/entity-activity.js';
 import { listQuery, sendPage } from '../../../lib/list-query.js';
-import { budgetActivity as activity } from '../budget-activity.js';
 import { BUDGET_URL, budgetParams } from '../budget-params.js';
 import { budgetScope } from '../budget-scope.js';
 
+/** Every company related to the project reads the trail whole: it holds nothing they cannot already read in the budget. */
 export const budgetActivity = defineRoute({
   method: 'GET',
   url: `${BUDGET_URL}/activity`,
@@ -14,5 +15,8 @@ export const budgetActivity = defineRoute({
   params: budgetParams,
   query: listQuery,
   guard: async ({ actor, services, params }) => void (await budgetScope(services.db, actor, params)),
-  handler: async ({ actor, services, params, query, reply }) => sendPage(reply, await activity(services, actor, params, query)),
+  handler: async ({ actor, services, params, query, reply }) => {
+    const { budget } = await budgetScope(services.db, actor, params);
+    return sendPage(reply, await activity(services.db, budget.id, query));
+  },
 });

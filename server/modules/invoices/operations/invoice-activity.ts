@@ -1,8 +1,8 @@
 import { defineRoute } from '../../../http/route.js';
+import { entityActivity } from '../../../lib/entity-activity.js';
 import { listQuery, sendPage } from '../../../lib/list-query.js';
-import { invoiceActivity as activity } from '../invoice-activity.js';
 import { invoiceParams } from '../invoice-params.js';
-import { invoiceScope } from '../invoice-scope.js';
+import { activitySince, invoiceScope } from '../invoice-scope.js';
 
 export const invoiceActivity = defineRoute({
   method: 'GET',
@@ -14,5 +14,8 @@ export const invoiceActivity = defineRoute({
   params: invoiceParams,
   query: listQuery,
   guard: async ({ actor, services, params }) => void (await invoiceScope(services.db, actor, params.id)),
-  handler: async ({ actor, services, params, query, reply }) => sendPage(reply, await activity(services, actor, params.id, query)),
+  handler: async ({ actor, services, params, query, reply }) => {
+    const scope = await invoiceScope(services.db, actor, params.id);
+    return sendPage(reply, await entityActivity(services.db, 'invoice', params.id, query, { since: await activitySince(services.db, scope) }));
+  },
 });

@@ -1,9 +1,10 @@
 import { productionStationsBody, productionTraceBody } from '../../../../resources/production.js';
 import { defineRoute } from '../../../http/route.js';
+import { entityActivity } from '../../../lib/entity-activity.js';
 import { listQuery, sendPage } from '../../../lib/list-query.js';
-import { productionActivity } from '../production-activity.js';
 import { listSiblings } from '../production-list.js';
 import { idParams, manageGuard, viewGuard } from '../production-params.js';
+import { productionScope } from '../production-access.js';
 import { addTrace, listTraces, replaceStations } from '../production-stations.js';
 
 export const productionActivityRoute = defineRoute({
@@ -16,7 +17,10 @@ export const productionActivityRoute = defineRoute({
   params: idParams,
   query: listQuery,
   guard: viewGuard,
-  handler: async ({ actor, services, params, query, reply }) => sendPage(reply, await productionActivity(services, actor, params.id, query)),
+  handler: async ({ actor, services, params, query, reply }) => {
+    await productionScope(services.db, actor, params.id);
+    return sendPage(reply, await entityActivity(services.db, 'production', params.id, query));
+  },
 });
 
 export const productionStations = defineRoute({
