@@ -1,4 +1,4 @@
-import { Alert, List, ListItem, ListItemText, Skeleton, TablePagination, Typography } from '@mui/material';
+import { Alert, Card, CardContent, CardHeader, List, ListItem, ListItemText, Skeleton, TablePagination, Typography } from '@mui/material';
 import { useList } from '@refinedev/core';
 import { useState } from 'react';
 
@@ -31,17 +31,14 @@ function describe(event: ActivityEvent): string {
  * Who changed what and when, newest first, from an activity endpoint answering audit events.
  * `paged` adds page controls; without it only the latest `pageSize` events show.
  */
-export function ActivityList({
-  path,
-  pageSize = 10,
-  filters = {},
-  paged = false,
-}: {
+interface ActivityListProps {
   path: string;
   pageSize?: number;
   filters?: Record<string, string>;
   paged?: boolean;
-}) {
+}
+
+export function ActivityList({ path, pageSize = 10, filters = {}, paged = false }: ActivityListProps) {
   const [page, setPage] = useState(0);
   const { result, query } = useList<ActivityEvent>({
     resource: 'activity',
@@ -70,5 +67,17 @@ export function ActivityList({
       {list}
       <TablePagination component="div" count={result.total ?? 0} page={page} onPageChange={(_e, p) => setPage(p)} rowsPerPage={pageSize} rowsPerPageOptions={[pageSize]} />
     </>
+  );
+}
+
+/** The Activity section of a row's page: who changed what in this `subject` (damage, project…). */
+export function ActivityCard({ subject, ...list }: ActivityListProps & { subject: string }) {
+  return (
+    <Card>
+      <CardHeader title="Activity" subheader={`Who changed what in this ${subject}, newest first.`} slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }} />
+      <CardContent>
+        <ActivityList {...list} />
+      </CardContent>
+    </Card>
   );
 }

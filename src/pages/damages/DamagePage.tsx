@@ -1,15 +1,16 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { Alert, Button, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
-import { useNotification, useOne } from '@refinedev/core';
+import { Button, Stack, Typography } from '@mui/material';
+import { useOne } from '@refinedev/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { DAMAGE_SUCCESS, damages, type DamageDetail, type DamageStatus } from '../../../resources/damage';
+import { DAMAGE_SUCCESS, damages, type DamageDetail } from '../../../resources/damage';
 import { formatMoney } from '../../../resources/money';
 import type { ApiError } from '../../api/http';
-import { ActivityList } from '../../components/ActivityList';
+import { ActivityCard } from '../../components/ActivityList';
 import { SectionedPage, withCount, type PageSection } from '../../components/SectionedPage';
 import { ShowPageFrame } from '../../components/ShowPageFrame';
+import { StatusMoves } from '../../components/StatusMoves';
 import { ConfirmDeleteDialog } from '../../engine/ConfirmDeleteDialog';
 import { ResourceFormDialog } from '../../engine/ResourceFormDialog';
 import { useResource } from '../../engine/useResource';
@@ -23,22 +24,6 @@ import { DamageStatusChip, MOVE_LABEL } from './damage-status';
 function DamageHeader({ damage }: { damage: DamageDetail }) {
   const { canManage } = useResource(damages);
   const refresh = useDamageRefresh();
-  const { open: notify } = useNotification();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [moving, setMoving] = useState(false);
-  const move = async (status: DamageStatus) => {
-    setFailure(null);
-    setMoving(true);
-    try {
-      await moveDamage(damage.id, status);
-      await refresh();
-      notify?.({ type: 'success', message: DAMAGE_SUCCESS.saved });
-    } catch (err) {
-      setFailure((err as ApiError).message);
-    } finally {
-      setMoving(false);
-    }
-  };
   return (
     <Stack spacing={1}>
       <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
@@ -50,19 +35,8 @@ function DamageHeader({ damage }: { damage: DamageDetail }) {
       <Typography color="text.secondary">
         {[damage.projectCode, damage.projectName, damage.damageTypeName, damage.amount === null ? null : formatMoney(damage.amount)].filter(Boolean).join(' · ')}
       </Typography>
-      {canManage && damage.nextStatuses.length > 0 && (
-        <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-          {damage.nextStatuses.map((status) => (
-            <Button key={status} size="small" variant={status === 'closed' ? 'contained' : 'outlined'} disabled={moving} onClick={() => void move(status)}>
-              {MOVE_LABEL[status]}
-            </Button>
-          ))}
-        </Stack>
-      )}
-      {failure && (
-        <Alert severity="error" onClose={() => setFailure(null)}>
-          {failure}
-        </Alert>
+      {canManage && (
+        <StatusMoves next={damage.nextStatuses} labels={MOVE_LABEL} primary="closed" saved={DAMAGE_SUCCESS.saved} move={(status) => moveDamage(damage.id, status).then(refresh)} />
       )}
     </Stack>
   );
@@ -109,14 +83,7 @@ export function DamagePage() {
           {
             id: 'activity',
             label: 'Activity',
-            render: () => (
-              <Card>
-                <CardHeader title="Activity" subheader="Who changed what in this damage, newest first." slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }} />
-                <CardContent>
-                  <ActivityList path={damagePaths(damage.id).activity} pageSize={20} paged />
-                </CardContent>
-              </Card>
-            ),
+            render: () => <ActivityCard subject="damage" path={damagePaths(damage.id).activity} pageSize={20} paged />,
           },
         ];
         return (

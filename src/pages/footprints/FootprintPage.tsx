@@ -1,13 +1,14 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import { Alert, Button, Card, CardContent, CardHeader, Link, Stack, Typography } from '@mui/material';
-import { useNotification, useOne } from '@refinedev/core';
+import { Button, Link, Stack, Typography } from '@mui/material';
+import { useOne } from '@refinedev/core';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { FOOTPRINT_SUCCESS, footprints, type Footprint, type RestorationStatus } from '../../../resources/footprint';
+import { FOOTPRINT_SUCCESS, footprints, type Footprint } from '../../../resources/footprint';
 import type { ApiError } from '../../api/http';
-import { ActivityList } from '../../components/ActivityList';
+import { ActivityCard } from '../../components/ActivityList';
 import { SectionedPage, withCount, type PageSection } from '../../components/SectionedPage';
 import { ShowPageFrame } from '../../components/ShowPageFrame';
+import { StatusMoves } from '../../components/StatusMoves';
 import { ConfirmDeleteDialog } from '../../engine/ConfirmDeleteDialog';
 import { useResource } from '../../engine/useResource';
 import { formatDay } from '../productions/production-status';
@@ -19,18 +20,6 @@ import { FootprintShape, storedMeasure } from './FootprintShape';
 function FootprintHeader({ footprint }: { footprint: Footprint }) {
   const { canManage } = useResource(footprints);
   const refresh = useFootprintRefresh();
-  const { open: notify } = useNotification();
-  const [failure, setFailure] = useState<string | null>(null);
-  const move = async (status: RestorationStatus) => {
-    setFailure(null);
-    try {
-      await moveRestoration(footprint.id, status);
-      await refresh();
-      notify?.({ type: 'success', message: FOOTPRINT_SUCCESS.saved });
-    } catch (err) {
-      setFailure((err as ApiError).message);
-    }
-  };
   return (
     <Stack spacing={1}>
       <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
@@ -46,19 +35,14 @@ function FootprintHeader({ footprint }: { footprint: Footprint }) {
         {footprint.crewName ? ` · ${footprint.crewName}` : ''} · {storedMeasure(footprint)}
       </Typography>
       {footprint.notes && <Typography variant="body2">{footprint.notes}</Typography>}
-      {canManage && footprint.nextStatuses.length > 0 && (
-        <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-          {footprint.nextStatuses.map((status) => (
-            <Button key={status} size="small" variant={status === 'inspected' ? 'contained' : 'outlined'} onClick={() => void move(status)}>
-              {MOVE_LABEL[status]}
-            </Button>
-          ))}
-        </Stack>
-      )}
-      {failure && (
-        <Alert severity="error" onClose={() => setFailure(null)}>
-          {failure}
-        </Alert>
+      {canManage && (
+        <StatusMoves
+          next={footprint.nextStatuses}
+          labels={MOVE_LABEL}
+          primary="inspected"
+          saved={FOOTPRINT_SUCCESS.saved}
+          move={(status) => moveRestoration(footprint.id, status).then(refresh)}
+        />
       )}
     </Stack>
   );
@@ -95,14 +79,7 @@ export function FootprintPage() {
           {
             id: 'activity',
             label: 'Activity',
-            render: () => (
-              <Card>
-                <CardHeader title="Activity" subheader="Who changed what in this footprint, newest first." slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }} />
-                <CardContent>
-                  <ActivityList path={footprintPaths(footprint.id).activity} pageSize={20} paged />
-                </CardContent>
-              </Card>
-            ),
+            render: () => <ActivityCard subject="footprint" path={footprintPaths(footprint.id).activity} pageSize={20} paged />,
           },
         ];
         return (

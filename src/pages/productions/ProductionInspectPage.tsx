@@ -1,9 +1,8 @@
-import { Card, CardContent, CardHeader } from '@mui/material';
 import { useOne } from '@refinedev/core';
 import { useParams } from 'react-router';
 import { productions, type Production } from '../../../resources/production';
 import type { ApiError } from '../../api/http';
-import { ActivityList } from '../../components/ActivityList';
+import { ActivityCard } from '../../components/ActivityList';
 import { SectionedPage, withCount, type PageSection } from '../../components/SectionedPage';
 import { ShowPageFrame } from '../../components/ShowPageFrame';
 import { useResource } from '../../engine/useResource';
@@ -46,14 +45,7 @@ export function ProductionInspectPage() {
           {
             id: 'activity',
             label: 'Activity',
-            render: () => (
-              <Card>
-                <CardHeader title="Activity" subheader="Who changed what in this production, newest first." slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }} />
-                <CardContent>
-                  <ActivityList path={productionPaths(production.id).activity} pageSize={20} paged />
-                </CardContent>
-              </Card>
-            ),
+            render: () => <ActivityCard subject="production" path={productionPaths(production.id).activity} pageSize={20} paged />,
           },
           { id: 'traces', label: 'Traces', render: () => <TracesSection production={production} /> },
           { id: 'siblings', label: 'Other crews', render: () => <SiblingsSection production={production} /> },

@@ -1,10 +1,10 @@
-import { Card, CardContent, CardHeader, Skeleton, Stack, Typography } from '@mui/material';
+import { Skeleton, Stack, Typography } from '@mui/material';
 import { useOne } from '@refinedev/core';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { projects, type Project } from '../../../resources/project';
 import type { ApiError } from '../../api/http';
-import { ActivityList } from '../../components/ActivityList';
+import { ActivityCard } from '../../components/ActivityList';
 import { SectionedPage, type PageSection } from '../../components/SectionedPage';
 import { ShowPageFrame } from '../../components/ShowPageFrame';
 import { allows } from '../../../permissions';
@@ -106,14 +106,7 @@ export function ProjectPage() {
           sections.push({
             id: 'activity',
             label: 'Activity',
-            render: () => (
-              <Card>
-                <CardHeader title="Activity" subheader="Who changed what in this project, newest first." slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }} />
-                <CardContent>
-                  <ActivityList path={`companies/${project.companyId}/activity`} filters={{ entityType: projects.entityType, entityId: String(project.id) }} pageSize={20} paged />
-                </CardContent>
-              </Card>
-            ),
+            render: () => <ActivityCard subject="project" path={`companies/${project.companyId}/activity`} filters={{ entityType: projects.entityType, entityId: String(project.id) }} pageSize={20} paged />,
           });
         }
         return <SectionedPage bare pushHistory basePath={`/projects/${project.id}`} label="Project sections" header={<ProjectHeader project={project} />} sections={sections} />;
