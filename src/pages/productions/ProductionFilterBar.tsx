@@ -1,8 +1,7 @@
-import FilterList from '@mui/icons-material/FilterList';
-import { Button, Collapse, MenuItem, Stack, TextField, useMediaQuery, useTheme } from '@mui/material';
-import { useState } from 'react';
-import type { CrudFilter, LogicalFilter } from '@refinedev/core';
+import { Stack } from '@mui/material';
+import type { CrudFilter } from '@refinedev/core';
 import { PRODUCTION_STATUSES } from '../../../resources/production';
+import { FilterBar, FilterDayRange, FilterSelect, filterValue as find } from '../../components/FilterBar';
 import { ProjectPicker, useProductionCrews } from './production-pickers';
 import { shiftDay } from './production-status';
 
@@ -14,9 +13,6 @@ interface BarValues {
   from: string;
   to: string;
 }
-
-const find = (filters: CrudFilter[], field: string, operator: string) =>
-  (filters as LogicalFilter[]).find((f) => f.field === field && f.operator === operator)?.value as string | number | undefined;
 
 // The API compares dates strictly (date_gt, date_lt): an inclusive range is the day before and the day after.
 function read(filters: CrudFilter[]): BarValues {
@@ -47,53 +43,22 @@ export function ProductionFilterBar({ value, onChange }: { value: CrudFilter[]; 
   const v = read(value);
   const { crews } = useProductionCrews();
   const set = (change: Partial<BarValues>) => onChange(write({ ...v, ...change }));
-  const any = value.length > 0;
-  // On a phone the bar folds under one button, so the rows show first.
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const [open, setOpen] = useState(false);
-  const bar = (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} role="search" aria-label="Filter productions" useFlexGap flexWrap="wrap" alignItems={{ md: 'center' }}>
-      <TextField select size="small" label="Status" value={v.status} onChange={(e) => set({ status: e.target.value })} sx={{ minWidth: 150 }}>
-        <MenuItem value="">Any status</MenuItem>
-        {PRODUCTION_STATUSES.map((s) => (
-          <MenuItem key={s.value} value={s.value}>
-            {s.label}
-          </MenuItem>
-        ))}
-      </TextField>
+  return (
+    <FilterBar label="Filter productions" count={value.length} onClear={() => onChange([])}>
+      <FilterSelect label="Status" any="Any status" value={v.status} options={PRODUCTION_STATUSES} onChange={(status) => set({ status })} minWidth={150} />
       <Stack sx={{ minWidth: { md: 260 }, flex: { md: 1 } }}>
         <ProjectPicker size="small" value={v.projectId} onChange={(p) => set({ projectId: p?.id ?? null })} />
       </Stack>
-      <TextField select size="small" label="Crew" value={v.crewId} onChange={(e) => set({ crewId: e.target.value })} sx={{ minWidth: 170 }}>
-        <MenuItem value="">Any crew</MenuItem>
-        {crews.map((c) => (
-          <MenuItem key={c.id} value={String(c.id)}>
-            {c.name}
-          </MenuItem>
-        ))}
-        {v.crewId && !crews.some((c) => String(c.id) === v.crewId) && <MenuItem value={v.crewId}>Crew {v.crewId}</MenuItem>}
-      </TextField>
-      <Stack direction="row" spacing={1.5}>
-        <TextField size="small" type="date" label="From" value={v.from} onChange={(e) => set({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1, minWidth: 150 }} />
-        <TextField size="small" type="date" label="To" value={v.to} onChange={(e) => set({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1, minWidth: 150 }} />
-      </Stack>
-      {any && (
-        <Button size="small" onClick={() => onChange([])}>
-          Clear filters
-        </Button>
-      )}
-    </Stack>
-  );
-  if (!phone) return bar;
-  return (
-    <Stack spacing={1.5}>
-      <Button startIcon={<FilterList />} onClick={() => setOpen(!open)} aria-expanded={open} sx={{ alignSelf: 'flex-start' }}>
-        {any ? `Filters (${value.length})` : 'Filters'}
-      </Button>
-      <Collapse in={open} unmountOnExit>
-        {bar}
-      </Collapse>
-    </Stack>
+      <FilterSelect
+        label="Crew"
+        any="Any crew"
+        value={v.crewId}
+        options={crews.map((c) => ({ value: String(c.id), label: c.name }))}
+        onChange={(crewId) => set({ crewId })}
+        minWidth={170}
+        unknown={(id) => `Crew ${id}`}
+      />
+      <FilterDayRange labels={['From', 'To']} from={v.from} to={v.to} onChange={set} />
+    </FilterBar>
   );
 }

@@ -1,9 +1,9 @@
-import FilterList from '@mui/icons-material/FilterList';
-import { Button, Collapse, MenuItem, Stack, TextField, useMediaQuery, useTheme } from '@mui/material';
-import type { CrudFilter, LogicalFilter } from '@refinedev/core';
+import { Stack, TextField } from '@mui/material';
+import type { CrudFilter } from '@refinedev/core';
 import { useList } from '@refinedev/core';
 import { useEffect, useState } from 'react';
 import { TASK_PRIORITIES, TASK_STATUSES, type CrewOption } from '../../../resources/task';
+import { FilterBar, FilterDayRange, FilterSelect, filterValue as find } from '../../components/FilterBar';
 import { ProjectPicker } from '../productions/production-pickers';
 
 interface BarValues {
@@ -15,9 +15,6 @@ interface BarValues {
   from: string;
   to: string;
 }
-
-const find = (filters: CrudFilter[], field: string, operator: string) =>
-  (filters as LogicalFilter[]).find((f) => f.field === field && f.operator === operator)?.value as string | number | undefined;
 
 function read(filters: CrudFilter[]): BarValues {
   const project = find(filters, 'projectId', 'eq');
@@ -58,69 +55,31 @@ export function TaskFilterBar({ value, onChange, statuses = true }: { value: Cru
     const timer = setTimeout(() => q !== v.q && set({ q }), 300);
     return () => clearTimeout(timer);
   });
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const [open, setOpen] = useState(false);
-  const any = value.length > 0;
-  const bar = (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} role="search" aria-label="Filter tasks" useFlexGap flexWrap="wrap" alignItems={{ md: 'center' }}>
+  return (
+    <FilterBar
+      label="Filter tasks"
+      count={value.length}
+      onClear={() => {
+        setQ('');
+        onChange([]);
+      }}
+    >
       <TextField size="small" label="Search" value={q} onChange={(e) => setQ(e.target.value)} sx={{ minWidth: 180 }} />
-      {statuses && (
-        <TextField select size="small" label="Status" value={v.status} onChange={(e) => set({ status: e.target.value })} sx={{ minWidth: 140 }}>
-          <MenuItem value="">Any status</MenuItem>
-          {TASK_STATUSES.map((s) => (
-            <MenuItem key={s.value} value={s.value}>
-              {s.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-      <TextField select size="small" label="Priority" value={v.priority} onChange={(e) => set({ priority: e.target.value })} sx={{ minWidth: 130 }}>
-        <MenuItem value="">Any priority</MenuItem>
-        {TASK_PRIORITIES.map((p) => (
-          <MenuItem key={p.value} value={p.value}>
-            {p.label}
-          </MenuItem>
-        ))}
-      </TextField>
+      {statuses && <FilterSelect label="Status" any="Any status" value={v.status} options={TASK_STATUSES} onChange={(status) => set({ status })} minWidth={140} />}
+      <FilterSelect label="Priority" any="Any priority" value={v.priority} options={TASK_PRIORITIES} onChange={(priority) => set({ priority })} minWidth={130} />
       <Stack sx={{ minWidth: { md: 240 }, flex: { md: 1 } }}>
         <ProjectPicker size="small" value={v.projectId} onChange={(p) => set({ projectId: p?.id ?? null })} />
       </Stack>
-      <TextField select size="small" label="Crew" value={v.crewId} onChange={(e) => set({ crewId: e.target.value })} sx={{ minWidth: 150 }}>
-        <MenuItem value="">Any crew</MenuItem>
-        {crews.result.data.map((c) => (
-          <MenuItem key={c.id} value={String(c.id)}>
-            {c.name}
-          </MenuItem>
-        ))}
-        {v.crewId && !crews.result.data.some((c) => String(c.id) === v.crewId) && <MenuItem value={v.crewId}>Crew {v.crewId}</MenuItem>}
-      </TextField>
-      <Stack direction="row" spacing={1.5}>
-        <TextField size="small" type="date" label="Starts from" value={v.from} onChange={(e) => set({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1, minWidth: 150 }} />
-        <TextField size="small" type="date" label="Starts until" value={v.to} onChange={(e) => set({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1, minWidth: 150 }} />
-      </Stack>
-      {any && (
-        <Button
-          size="small"
-          onClick={() => {
-            setQ('');
-            onChange([]);
-          }}
-        >
-          Clear filters
-        </Button>
-      )}
-    </Stack>
-  );
-  if (!phone) return bar;
-  return (
-    <Stack spacing={1.5}>
-      <Button startIcon={<FilterList />} onClick={() => setOpen(!open)} aria-expanded={open} sx={{ alignSelf: 'flex-start' }}>
-        {any ? `Filters (${value.length})` : 'Filters'}
-      </Button>
-      <Collapse in={open} unmountOnExit>
-        {bar}
-      </Collapse>
-    </Stack>
+      <FilterSelect
+        label="Crew"
+        any="Any crew"
+        value={v.crewId}
+        options={crews.result.data.map((c) => ({ value: String(c.id), label: c.name }))}
+        onChange={(crewId) => set({ crewId })}
+        minWidth={150}
+        unknown={(id) => `Crew ${id}`}
+      />
+      <FilterDayRange labels={['Starts from', 'Starts until']} from={v.from} to={v.to} onChange={set} />
+    </FilterBar>
   );
 }
