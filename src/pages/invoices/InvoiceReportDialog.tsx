@@ -1,22 +1,7 @@
-import DownloadIcon from '@mui/icons-material/Download';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  LinearProgress,
-  MenuItem,
-  Stack,
-  TextField,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Dialog, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack, TextField, useMediaQuery, useTheme } from '@mui/material';
+import { useState, type FormEvent } from 'react';
 import { INVOICE_REPORT_DATE_FIELDS, INVOICE_REPORT_GROUPS, invoiceReportBody } from '../../../resources/invoice';
-import { downloadFile, saveBlob } from '../../api/download';
+import { ReportDownloadActions, ReportDownloadStatus, useReportDownload } from '../../components/ReportDownload';
 import { PartnerPicker, type PartnerOption } from '../projects/project-pickers';
 import { localToday } from './invoice-money';
 
@@ -39,17 +24,8 @@ export function InvoiceReportDialog({ companyId, onClose }: { companyId: number;
   const [groupBy, setGroupBy] = useState<string>('project');
   const [groupByField, setGroupByField] = useState<string>('createdAt');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [progress, setProgress] = useState<number | null | undefined>(undefined);
-  const [failure, setFailure] = useState<string | null>(null);
-  const running = useRef<AbortController | null>(null);
-  const downloading = progress !== undefined;
-
-  useEffect(() => () => running.current?.abort(), []);
-
-  const close = () => {
-    running.current?.abort();
-    onClose();
-  };
+  const report = useReportDownload(onClose);
+  const { downloading, close } = report;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -60,20 +36,7 @@ export function InvoiceReportDialog({ companyId, onClose }: { companyId: number;
       return;
     }
     setErrors({});
-    setFailure(null);
-    setProgress(null);
-    const controller = new AbortController();
-    running.current = controller;
-    try {
-      const { blob, filename } = await downloadFile(`/invoices/${companyId}/report`, { method: 'POST', body, onProgress: setProgress, signal: controller.signal });
-      saveBlob(blob, filename ?? `Invoice_Report_${range.from}_${range.to}.xlsx`);
-      running.current = null;
-      onClose();
-    } catch (err) {
-      if ((err as Error).name !== 'AbortError') setFailure((err as Error).message);
-      setProgress(undefined);
-      running.current = null;
-    }
+    await report.download(`/invoices/${companyId}/report`, body, `Invoice_Report_${range.from}_${range.to}.xlsx`);
   };
 
   return (
@@ -133,22 +96,10 @@ export function InvoiceReportDialog({ companyId, onClose }: { companyId: number;
               disabled={downloading}
               error={errors.sourceSubcontractor}
             />
-            {downloading && (
-              <LinearProgress variant={progress === null ? 'indeterminate' : 'determinate'} value={progress ?? undefined} aria-label="Download progress" />
-            )}
-            {failure && (
-              <Alert severity="error" onClose={() => setFailure(null)}>
-                {failure}
-              </Alert>
-            )}
+            <ReportDownloadStatus state={report} />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="contained" startIcon={<DownloadIcon />} disabled={downloading}>
-            {downloading ? 'Downloading…' : 'Download'}
-          </Button>
-        </DialogActions>
+        <ReportDownloadActions state={report} />
       </form>
     </Dialog>
   );

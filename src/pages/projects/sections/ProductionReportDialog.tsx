@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Stack, useMediaQuery, useTheme } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { Dialog, DialogContent, DialogContentText, DialogTitle, Stack, useMediaQuery, useTheme } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { Project } from '../../../../resources/project';
 import { productionReportBody, productionReportFilename } from '../../../../resources/project-report';
 import { text } from '../../../../resources/text';
-import { downloadFile, saveBlob } from '../../../api/download';
+import { ReportDownloadActions, ReportDownloadStatus, useReportDownload } from '../../../components/ReportDownload';
 import { FormTextField } from '../../../forms/FormTextField';
 
 /** Both days are asked for here (the API would default them); the contract checks them and their order. */
@@ -37,51 +35,20 @@ export function defaultRange(project: Pick<Project, 'startDate' | 'timezone'>): 
   return { from, to };
 }
 
-/**
- * Asks the days of the production report and downloads it (POST /projects/{id}/report/production)
- * with a progress bar. A failure shows the server's message and Download can be pressed again (spec 02
- * §8: a failed report download resets the downloading flag); Cancel stops a download under way.
- */
+/** Asks the days of the production report and downloads it (POST /projects/{id}/report/production), as useReportDownload tells. */
 export function ProductionReportDialog({ project, onClose }: { project: Project; onClose: () => void }) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const [progress, setProgress] = useState<number | null | undefined>(undefined);
-  const [failure, setFailure] = useState<string | null>(null);
-  const running = useRef<AbortController | null>(null);
-  const downloading = progress !== undefined;
+  const report = useReportDownload(onClose);
+  const { downloading, close } = report;
   const { control, handleSubmit } = useForm<Values>({
     resolver: zodResolver(asked, undefined, { raw: true }) as never,
     defaultValues: defaultRange(project),
   });
 
-  useEffect(() => () => running.current?.abort(), []);
-
-  const close = () => {
-    running.current?.abort();
-    onClose();
-  };
-
-  const submit = handleSubmit(async ({ from, to }) => {
-    setFailure(null);
-    setProgress(null);
-    const controller = new AbortController();
-    running.current = controller;
-    try {
-      const { blob, filename } = await downloadFile(`/projects/${project.id}/report/production`, {
-        method: 'POST',
-        body: { from, to, type: 'xlsx' },
-        onProgress: setProgress,
-        signal: controller.signal,
-      });
-      saveBlob(blob, filename ?? productionReportFilename(project.code, from, to));
-      running.current = null;
-      onClose();
-    } catch (err) {
-      if ((err as Error).name !== 'AbortError') setFailure((err as Error).message);
-      setProgress(undefined);
-      running.current = null;
-    }
-  });
+  const submit = handleSubmit(({ from, to }) =>
+    report.download(`/projects/${project.id}/report/production`, { from, to, type: 'xlsx' }, productionReportFilename(project.code, from, to)),
+  );
 
   return (
     <Dialog open onClose={close} fullWidth maxWidth="xs" fullScreen={fullScreen} aria-labelledby="production-report-title">
@@ -96,26 +63,10 @@ export function ProductionReportDialog({ project, onClose }: { project: Project;
               <FormTextField control={control} name="from" label="From" type="date" required disabled={downloading} slotProps={{ inputLabel: { shrink: true } }} />
               <FormTextField control={control} name="to" label="To" type="date" required disabled={downloading} slotProps={{ inputLabel: { shrink: true } }} />
             </Stack>
-            {downloading && (
-              <LinearProgress
-                variant={progress === null ? 'indeterminate' : 'determinate'}
-                value={progress ?? undefined}
-                aria-label="Download progress"
-              />
-            )}
-            {failure && (
-              <Alert severity="error" onClose={() => setFailure(null)}>
-                {failure}
-              </Alert>
-            )}
+            <ReportDownloadStatus state={report} />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="contained" startIcon={<DownloadIcon />} disabled={downloading}>
-            {downloading ? 'Downloading…' : 'Download'}
-          </Button>
-        </DialogActions>
+        <ReportDownloadActions state={report} />
       </form>
     </Dialog>
   );
