@@ -2,6 +2,11 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Skeleton, Stack } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import type { ApiError } from '../api/http';
+
+/** The notice of a row that did not load: missing (404, or no answer yet) or failed with the server's message. */
+export const missingRowText = (error: ApiError | null, what: string) =>
+  error && error.statusCode !== 404 ? `The ${what} could not be loaded. ${error.message}` : `This ${what} could not be found.`;
 
 interface ShowPageFrameProps<T> {
   /** The list this row belongs to, linked back from the top left. */

@@ -9,7 +9,7 @@ import { formatMoney } from '../../../resources/money';
 import type { ApiError } from '../../api/http';
 import { ActivityCard } from '../../components/ActivityList';
 import { SectionedPage, withCount, type PageSection } from '../../components/SectionedPage';
-import { ShowPageFrame } from '../../components/ShowPageFrame';
+import { missingRowText, ShowPageFrame } from '../../components/ShowPageFrame';
 import { StatusMoves } from '../../components/StatusMoves';
 import { ConfirmDeleteDialog } from '../../engine/ConfirmDeleteDialog';
 import { ResourceFormDialog } from '../../engine/ResourceFormDialog';
@@ -58,7 +58,7 @@ export function DamagePage() {
       backLabel="Damages"
       loading={query.isLoading}
       row={query.isError ? undefined : damage}
-      notFound={error && error.statusCode !== 404 ? `The damage could not be loaded. ${error.message}` : 'This damage could not be found.'}
+      notFound={missingRowText(error, 'damage')}
       actions={
         canManage &&
         damage && (

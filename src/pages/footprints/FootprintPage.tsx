@@ -7,7 +7,7 @@ import { FOOTPRINT_SUCCESS, footprints, type Footprint } from '../../../resource
 import type { ApiError } from '../../api/http';
 import { ActivityCard } from '../../components/ActivityList';
 import { SectionedPage, withCount, type PageSection } from '../../components/SectionedPage';
-import { ShowPageFrame } from '../../components/ShowPageFrame';
+import { missingRowText, ShowPageFrame } from '../../components/ShowPageFrame';
 import { StatusMoves } from '../../components/StatusMoves';
 import { ConfirmDeleteDialog } from '../../engine/ConfirmDeleteDialog';
 import { useResource } from '../../engine/useResource';
@@ -62,7 +62,7 @@ export function FootprintPage() {
       backLabel="Footprints"
       loading={query.isLoading}
       row={query.isError ? undefined : footprint}
-      notFound={error && error.statusCode !== 404 ? `The footprint could not be loaded. ${error.message}` : 'This footprint could not be found.'}
+      notFound={missingRowText(error, 'footprint')}
       actions={
         canManage &&
         footprint?.restorationStatus === 'open' && (

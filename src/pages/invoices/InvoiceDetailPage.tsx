@@ -8,7 +8,7 @@ import { formatMoney } from '../../../resources/money';
 import { apiFetch, type ApiError } from '../../api/http';
 import { ActivityList } from '../../components/ActivityList';
 import { Comments } from '../../components/Comments';
-import { ShowPageFrame } from '../../components/ShowPageFrame';
+import { missingRowText, ShowPageFrame } from '../../components/ShowPageFrame';
 import { useResource } from '../../engine/useResource';
 import { formatInstant } from '../projects/budget/budget-status';
 import { InvoiceActions } from './InvoiceActions';
@@ -116,7 +116,7 @@ export function InvoiceDetailPage() {
       backLabel="Invoices"
       loading={query.isLoading}
       row={query.isError ? undefined : invoice}
-      notFound={error && error.statusCode !== 404 ? `The invoice could not be loaded. ${error.message}` : 'This invoice could not be found.'}
+      notFound={missingRowText(error, 'invoice')}
     >
       {(invoice) => (
         <Stack spacing={2}>

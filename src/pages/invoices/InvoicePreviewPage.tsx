@@ -7,6 +7,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { invoices, type Invoice } from '../../../resources/invoice';
 import { formatMoney } from '../../../resources/money';
 import type { ApiError } from '../../api/http';
+import { missingRowText } from '../../components/ShowPageFrame';
 import { useResource } from '../../engine/useResource';
 import { InvoiceLines } from './InvoiceLines';
 import { InvoiceTotals } from './InvoiceTotals';
@@ -136,7 +137,7 @@ export function InvoicePreviewPage() {
         <Skeleton variant="rectangular" sx={{ maxWidth: '210mm', mx: 'auto' }} height={600} />
       ) : query.isError || !invoice ? (
         <Alert severity="error" sx={{ maxWidth: '210mm', mx: 'auto' }}>
-          {error && error.statusCode !== 404 ? `The invoice could not be loaded. ${error.message}` : 'This invoice could not be found.'}
+          {missingRowText(error, 'invoice')}
         </Alert>
       ) : (
         <Sheet invoice={invoice} />

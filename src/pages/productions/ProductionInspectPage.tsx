@@ -4,7 +4,7 @@ import { productions, type Production } from '../../../resources/production';
 import type { ApiError } from '../../api/http';
 import { ActivityCard } from '../../components/ActivityList';
 import { SectionedPage, withCount, type PageSection } from '../../components/SectionedPage';
-import { ShowPageFrame } from '../../components/ShowPageFrame';
+import { missingRowText, ShowPageFrame } from '../../components/ShowPageFrame';
 import { useResource } from '../../engine/useResource';
 import { useLiveRefresh } from '../../realtime/useLiveRefresh';
 import { PRODUCTION_RESOURCES, productionPaths, useProductionRefresh } from './production-api';
@@ -34,7 +34,7 @@ export function ProductionInspectPage() {
       backLabel="Productions"
       loading={query.isLoading}
       row={query.isError ? undefined : production}
-      notFound={error && error.statusCode !== 404 ? `The production could not be loaded. ${error.message}` : 'This production could not be found.'}
+      notFound={missingRowText(error, 'production')}
     >
       {(production) => {
         const sections: PageSection[] = [

@@ -6,7 +6,7 @@ import { projects, type Project } from '../../../resources/project';
 import type { ApiError } from '../../api/http';
 import { ActivityCard } from '../../components/ActivityList';
 import { SectionedPage, type PageSection } from '../../components/SectionedPage';
-import { ShowPageFrame } from '../../components/ShowPageFrame';
+import { missingRowText, ShowPageFrame } from '../../components/ShowPageFrame';
 import { allows } from '../../../permissions';
 import { useResource } from '../../engine/useResource';
 import { useSession } from '../../session/useSession';
@@ -66,7 +66,7 @@ export function ProjectPage() {
       backLabel="Projects"
       loading={query.isLoading}
       row={query.isError ? undefined : project}
-      notFound={error && error.statusCode !== 404 ? `The project could not be loaded. ${error.message}` : 'This project could not be found.'}
+      notFound={missingRowText(error, 'project')}
     >
       {(project) => {
         const canManage = project.canManage;

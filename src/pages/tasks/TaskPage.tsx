@@ -8,7 +8,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { TASK_CREW_MOVES, TASK_STATUSES, TASK_SUCCESS, canMoveTask, type Task, type TaskStatus } from '../../../resources/task';
 import type { ApiError } from '../../api/http';
 import { ActivityList } from '../../components/ActivityList';
-import { ShowPageFrame } from '../../components/ShowPageFrame';
+import { missingRowText, ShowPageFrame } from '../../components/ShowPageFrame';
 import { countries } from '../../reference/countries';
 import { ConfirmDialog } from '../productions/ProductionDialogs';
 import { formatDay } from '../productions/production-status';
@@ -134,7 +134,7 @@ export function TaskPage() {
       backLabel="Tasks"
       loading={query.isLoading}
       row={query.isError ? undefined : task}
-      notFound={error && error.statusCode !== 404 ? `The task could not be loaded. ${error.message}` : 'This task could not be found.'}
+      notFound={missingRowText(error, 'task')}
     >
       {(task) => (
         <Stack spacing={2}>
