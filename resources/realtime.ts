@@ -6,6 +6,13 @@
  */
 export const SOCKET_PATH = '/socket.io';
 export const AUTH_TOKEN_HEADER = 'auth-token';
+/**
+ * The tab's socket id, sent with each API call: the live events a change causes skip the socket of
+ * the tab that made it (that tab refreshes what it changed itself; a second refetch only races it).
+ */
+export const SOCKET_ID_HEADER = 'x-socket-id';
+/** What a socket id looks like (socket.io's are 20 url-safe characters). */
+export const SOCKET_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Event names on the socket. */
 export const SOCKET_EVENTS = {

@@ -13,7 +13,8 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /** What actually sends: the socket.io server (with the Redis adapter, every process's sockets). */
 export interface RealtimeTransport {
-  emit(rooms: string[], event: SocketEvent, json: string): void;
+  /** To the rooms' sockets, but for the one socket `exceptSocketId` names. */
+  emit(rooms: string[], event: SocketEvent, json: string, exceptSocketId?: string): void;
   /** Of these users, those holding at least one live socket on any process. */
   onlineUsers?(userIds: number[]): Promise<Set<number>>;
   /** Tells the sessions' sockets (on any process) that their session ended, then disconnects them. */
@@ -23,7 +24,7 @@ export interface RealtimeTransport {
 }
 
 type Pending =
-  | { kind: 'event'; audience: Audience; event: SocketEvent; payload: unknown }
+  | { kind: 'event'; audience: Audience; event: SocketEvent; payload: unknown; exceptSocketId?: string }
   | { kind: 'end-sessions'; sessionIds: string[] }
   | { kind: 'leave-company'; companyId: number; userIds?: number[] };
 
@@ -42,8 +43,8 @@ export class RealtimeHub {
     this.transport = transport;
   }
 
-  publish(audience: Audience, event: SocketEvent, payload: unknown) {
-    this.queue({ kind: 'event', audience, event, payload });
+  publish(audience: Audience, event: SocketEvent, payload: unknown, options: { exceptSocketId?: string } = {}) {
+    this.queue({ kind: 'event', audience, event, payload, exceptSocketId: options.exceptSocketId });
   }
 
   /**
@@ -89,8 +90,8 @@ export class RealtimeHub {
       this.transport.leaveCompany?.(p.companyId, p.userIds);
       return;
     }
-    const { audience, event, payload } = p;
+    const { audience, event, payload, exceptSocketId } = p;
     const rooms = [...new Set([...(audience.userIds ?? []).map(userRoom), ...(audience.companyIds ?? []).map(companyRoom)])];
-    if (rooms.length) this.transport.emit(rooms, event, JSON.stringify(payload));
+    if (rooms.length) this.transport.emit(rooms, event, JSON.stringify(payload), exceptSocketId);
   }
 }

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { liveChannel, SOCKET_EVENTS, type LiveEvent } from '../../resources/realtime.js';
+import { liveChannel, SOCKET_EVENTS, SOCKET_ID_HEADER, SOCKET_ID_PATTERN, type LiveEvent } from '../../resources/realtime.js';
 import type { Db } from '../db/index.js';
 import { trackWrites } from '../db/table-watch.js';
 import type { Services } from '../services.js';
@@ -32,10 +32,12 @@ export async function withLiveEvents<T>(services: Services, req: FastifyRequest,
   const events = liveEventsFor(req.method, routeUrl, (req.params ?? {}) as Record<string, unknown>, tables);
   if (!events.length) return value;
   const acting = req.company?.companyId ?? req.actor?.membership?.companyId ?? null;
+  const socketHeader = req.headers[SOCKET_ID_HEADER];
+  const exceptSocketId = typeof socketHeader === 'string' && SOCKET_ID_PATTERN.test(socketHeader) ? socketHeader : undefined;
   const related = events.some((e) => e.audience === 'project') && projects.size ? await relatedCompanies(services.db, [...projects]) : [];
   for (const { event, audience } of events) {
     const companyIds = [...new Set([...(acting ? [acting] : []), ...(audience === 'project' ? related : [])])];
-    if (companyIds.length) services.realtime.publish({ companyIds }, SOCKET_EVENTS.live, event);
+    if (companyIds.length) services.realtime.publish({ companyIds }, SOCKET_EVENTS.live, event, { exceptSocketId });
   }
   return value;
 }

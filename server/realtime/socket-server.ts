@@ -121,8 +121,9 @@ export async function attachSocketServer(app: FastifyInstance, services: Service
   });
 
   const transport: RealtimeTransport = {
-    emit: (rooms, event, json) => {
-      ns.to(rooms).emit(event, json);
+    emit: (rooms, event, json, exceptSocketId) => {
+      // A socket's id is also a room of its own, on every process with the Redis adapter.
+      (exceptSocketId ? ns.to(rooms).except(exceptSocketId) : ns.to(rooms)).emit(event, json);
     },
     onlineUsers: async (userIds) => {
       const sockets = await ns.in(userIds.map(userRoom)).fetchSockets();

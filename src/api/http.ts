@@ -1,4 +1,5 @@
 import { readToken } from '../auth/token-store';
+import { SOCKET_ID_HEADER } from '../../resources/realtime';
 import { tabCompanyId } from '../session/active-company';
 
 export const API_URL = '/api/v1';
@@ -53,6 +54,12 @@ function notify(error: ApiError, opts: RequestOptions) {
   listeners.forEach((l) => l(error));
 }
 
+let socketId: string | null = null;
+/** The tab's live socket, sent with each call so that the change's live events skip this tab (src/realtime/client.ts keeps it current). */
+export function setSocketId(id: string | null) {
+  socketId = id;
+}
+
 export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
   const url = path.startsWith('http') || path.startsWith('/api/') ? path : `${API_URL}${path}`;
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
@@ -62,6 +69,7 @@ export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Prom
   const named = Object.keys(headers).some((h) => h.toLowerCase() === 'x-company-id');
   const companyId = token && !named ? tabCompanyId() : null;
   if (companyId) headers['x-company-id'] = String(companyId);
+  if (token && socketId) headers[SOCKET_ID_HEADER] = socketId;
   const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
   if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
 

@@ -1,10 +1,11 @@
 import { io, type Socket } from 'socket.io-client';
+import { setSocketId } from '../api/http';
 import { parseSocketPayload, SOCKET_EVENTS, SOCKET_PATH, AUTH_TOKEN_HEADER, type SocketEvent } from '../../resources/realtime';
 
 type Handler = (payload: unknown) => void;
 
 /** What the client needs of a socket.io socket (tests give a fake one). */
-export type RealtimeSocket = Pick<Socket, 'on' | 'onAny' | 'emit' | 'disconnect' | 'connected'>;
+export type RealtimeSocket = Pick<Socket, 'on' | 'onAny' | 'emit' | 'disconnect' | 'connected'> & { id?: string };
 export type SocketFactory = (auth: { [AUTH_TOKEN_HEADER]: string; companyId: number | null }) => RealtimeSocket;
 
 const openSocket: SocketFactory = (auth) =>
@@ -59,6 +60,7 @@ export class RealtimeClient {
     this.token = null;
     this.companyId = null;
     if (socket) {
+      setSocketId(null);
       socket.disconnect();
       this.connectionListeners.forEach((l) => l(false));
     }
@@ -93,6 +95,7 @@ export class RealtimeClient {
 
   private setConnected(socket: RealtimeSocket, connected: boolean) {
     if (socket !== this.socket) return;
+    setSocketId(connected ? (socket.id ?? null) : null);
     this.connectionListeners.forEach((l) => l(connected));
   }
 }

@@ -64,6 +64,22 @@ describeEachDatabase('live events (Refine live provider)', (server) => {
     expect(stranger).toEqual([]);
   });
 
+  it("skips the socket of the tab that made the change (X-Socket-Id), not the same person's other tabs; a malformed id skips nobody", async () => {
+    const task = await createTask(s, w);
+    const tabA = await watch('tabA', w.people.owner);
+    const tabB = await watch('tabB', w.people.owner);
+    const fromTabA = { ...w.people.owner, headers: { ...w.people.owner.headers, 'x-socket-id': sockets.get('tabA')!.socket.id! } };
+
+    expect((await call(s, fromTabA)('PATCH', `/tasks/${task.id}`, { summary: 'Mark the trench again' })).status).toBe(200);
+    expect(await eventually(() => on(tabB, 'tasks').length === 1)).toBe(true);
+    await settle();
+    expect(on(tabA, 'tasks')).toEqual([]);
+
+    const malformed = { ...w.people.owner, headers: { ...w.people.owner.headers, 'x-socket-id': 'not a socket id!' } };
+    expect((await call(s, malformed)('PATCH', `/tasks/${task.id}`, { summary: 'Mark it a third time' })).status).toBe(200);
+    expect(await eventually(() => on(tabA, 'tasks').length === 1 && on(tabB, 'tasks').length === 2)).toBe(true);
+  });
+
   it('a new row is announced as created without ids, and a deleted one as deleted with its id', async () => {
     const ownerPm = await watch('ownerPm', w.people.ownerPm);
     const task = await createTask(s, w);

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { SOCKET_EVENTS, type LiveEvent } from '../../resources/realtime';
+import { apiFetch } from '../../src/api/http';
 import { RealtimeClient, realtime, type RealtimeSocket } from '../../src/realtime/client';
 import { liveProvider, matchesSubscription } from '../../src/realtime/live-provider';
 import { fakeToken, fakeUser } from './fixtures';
@@ -66,6 +67,27 @@ describe('the real-time client', () => {
     expect(auths[1]).toEqual({ 'auth-token': 'token-2', companyId: 8 });
     client.disconnect();
     expect(sockets[1]!.closed).toBe(true);
+  });
+
+  it("sends the connected socket's id with each API call, so the change's live events skip this tab, and stops when it disconnects", async () => {
+    const seen: Array<string | null> = [];
+    const server = setupServer(http.get('/api/v1/ping', ({ request }) => (seen.push(request.headers.get('x-socket-id')), HttpResponse.json({}))));
+    server.listen();
+    localStorage.setItem('fieldwork.accessToken', fakeToken());
+    try {
+      const socket = Object.assign(fakeSocket(), { id: 'tab-socket-1' });
+      const client = new RealtimeClient(() => socket as unknown as RealtimeSocket);
+      client.connect('token-1', 7);
+      await apiFetch('/ping');
+      socket.fire('connect');
+      await apiFetch('/ping');
+      socket.fire('disconnect');
+      await apiFetch('/ping');
+      expect(seen).toEqual([null, 'tab-socket-1', null]);
+      client.disconnect();
+    } finally {
+      server.close();
+    }
   });
 
   it('passes parsed payloads to listeners across reconnections, and logs and raises an unparseable one without passing it on', () => {
