@@ -18,6 +18,11 @@ export const SOCKET_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const SOCKET_EVENTS = {
   /** A notification row addressed to one of the user's memberships (payload: Notification & { companyId }). */
   notification: 'notification',
+  /**
+   * A member's notifications were marked read, in some tab (payload: NotificationsReadEvent): the
+   * person's other tabs clear them from their bell.
+   */
+  notificationsRead: 'notifications-read',
   /** Rows of a resource changed (payload: LiveEvent); Refine's live provider refetches what shows them. */
   live: 'live',
   /** A chat message (payload: chat message with its chat id). */
@@ -30,6 +35,12 @@ export const SOCKET_EVENTS = {
   activeCompany: 'active-company',
 } as const;
 export type SocketEvent = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
+
+/** Which notifications of a membership were marked read: the ids, or all of them (null). */
+export interface NotificationsReadEvent {
+  memberId: number;
+  ids: number[] | null;
+}
 
 /** Refine's live event: `channel` is `resources/<resource name>`. */
 export interface LiveEvent {

@@ -1,8 +1,9 @@
 import type { NotificationEvent } from '../../resources/notification.js';
-import { SOCKET_EVENTS } from '../../resources/realtime.js';
+import { SOCKET_EVENTS, type NotificationsReadEvent } from '../../resources/realtime.js';
 import { lastNotificationId, notificationsSince } from './budgets-helpers.js';
 import { drawFootprint, fieldWorld, type FieldWorld } from './damages-helpers.js';
 import { describeEachDatabase, type TestServer } from './harness.js';
+import { callAs } from './project-helpers.js';
 import { closeSockets, collect, connectSocket, eventually, listen, settle } from './realtime-helpers.js';
 
 describeEachDatabase('notifications on the socket', (server) => {
@@ -35,5 +36,35 @@ describeEachDatabase('notifications on the socket', (server) => {
     expect(heard.actor).toEqual([]);
     expect(heard.stranger).toEqual([]);
     expect(heard.owner).toHaveLength(1);
+  });
+
+  it("tells the person's other sockets what was marked read, one or all, and nobody else", async () => {
+    const mark = await lastNotificationId(s);
+    await drawFootprint(s, w, {}, w.people.pm);
+    await drawFootprint(s, w, {}, w.people.pm);
+    const mine = (await notificationsSince(s, mark)).filter((r) => r.user_id === w.people.owner.userId);
+    expect(mine).toHaveLength(2);
+    const otherTab = await connectSocket(url, { token: w.people.owner.token, companyId: w.owner.companyId });
+    const leader = await connectSocket(url, { token: w.people.leader.token, companyId: w.owner.companyId });
+    const heard = { otherTab: collect<NotificationsReadEvent>(otherTab, SOCKET_EVENTS.notificationsRead), leader: collect(leader, SOCKET_EVENTS.notificationsRead) };
+    const owner = { ...w.people.owner, headers: { 'x-company-id': String(w.owner.companyId) } };
+    const { id: memberId } = await s.services.db
+      .selectFrom('memberships')
+      .select('id')
+      .where('user_id', '=', w.people.owner.userId)
+      .where('company_id', '=', w.owner.companyId)
+      .executeTakeFirstOrThrow();
+
+    expect((await callAs(s, owner, 'PATCH', `/notifications/${mine[0]!.id}`, { read: true })).status).toBe(200);
+    expect(await eventually(() => heard.otherTab.length === 1)).toBe(true);
+    expect(heard.otherTab[0]).toEqual({ memberId, ids: [mine[0]!.id] });
+    // Marking one already read again says nothing.
+    expect((await callAs(s, owner, 'PATCH', `/notifications/${mine[0]!.id}`, { read: true })).status).toBe(200);
+    expect((await callAs(s, owner, 'GET', `/members/${memberId}/notifications`)).status).toBe(200);
+    expect(await eventually(() => heard.otherTab.length === 2)).toBe(true);
+    expect(heard.otherTab[1]).toEqual({ memberId, ids: null });
+    await settle();
+    expect(heard.otherTab).toHaveLength(2);
+    expect(heard.leader).toEqual([]);
   });
 });

@@ -154,6 +154,25 @@ describe('the toolbar bell', () => {
     expect(within(dialog).getByRole('button', { name: 'Mark all read' })).toBeDisabled();
   });
 
+  it("clears what another of the person's tabs read: the badge is counted again, the list shows them read; another membership's is left alone", { timeout: 30000 }, async () => {
+    bell.rows = [note(5), note(4), note(3)];
+    const user = await showApp();
+    const dialog = await openBell(user, 'Notifications, 3 unread');
+    await within(dialog).findAllByTestId('notification-item');
+    await user.keyboard('{Escape}');
+    // Opening the list marked them read on the server; a new one came in since.
+    bell.rows = [note(6), ...bell.rows.map((r) => ({ ...r, read: true }))];
+    emit({ ...note(6), companyId: 7 });
+    expect(await toolbar().findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+
+    const read = (memberId: number, ids: number[] | null) => act(() => realtime.dispatch(SOCKET_EVENTS.notificationsRead, JSON.stringify({ memberId, ids })));
+    read(99, null);
+    bell.rows = bell.rows.map((r) => ({ ...r, read: true }));
+    expect(toolbar().getByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    read(MEMBER, [6]);
+    expect(await toolbar().findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
   it('opens what a notification is about and marks it read', { timeout: 30000 }, async () => {
     bell.rows = [note(7, { type: 'production--comment', entityId: '12', options: { projectId: 4, eventId: 31 }, description: 'Bob commented on the production' })];
     const user = await showApp();

@@ -1,4 +1,5 @@
 import type { Notification, NotificationSettings } from '../../../resources/notification.js';
+import { SOCKET_EVENTS, type NotificationsReadEvent } from '../../../resources/realtime.js';
 import type { Executor } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
 import { notFound } from '../../http/errors.js';
@@ -48,6 +49,10 @@ const view = (r: NotificationRow): Notification => ({
 
 const COLUMNS = ['n.id', 'n.membership_id', 'n.type', 'n.description', 'n.entity_id', 'n.options', 'n.read', 'n.created_at'] as const;
 
+/** The person's other tabs clear these from their bell (sent once the request has succeeded). */
+const tellReadElsewhere = (services: Services, actor: Actor, event: NotificationsReadEvent) =>
+  services.realtime.publish({ userIds: [actor.user.id] }, SOCKET_EVENTS.notificationsRead, event);
+
 /**
  * GET /members/{memberId}/notifications: a page of the member's notifications, newest first, each
  * read or not as it was; then every one of them is marked read (spec 02 §7), in the same transaction.
@@ -57,7 +62,8 @@ export async function listNotifications(services: Services, actor: Actor, member
   return services.db.transaction().execute(async (trx) => {
     await ownMembership(trx, actor, memberId);
     const page = await runList(trx.selectFrom('notifications as n').select(COLUMNS).where('n.membership_id', '=', memberId), list);
-    await trx.updateTable('notifications').set({ read: 1 }).where('membership_id', '=', memberId).where('read', '=', 0).execute();
+    const marked = await trx.updateTable('notifications').set({ read: 1 }).where('membership_id', '=', memberId).where('read', '=', 0).executeTakeFirst();
+    if (Number(marked.numUpdatedRows)) tellReadElsewhere(services, actor, { memberId, ids: null });
     return { total: page.total, rows: page.rows.map(view) };
   });
 }
@@ -80,12 +86,13 @@ export async function markRead(services: Services, actor: Actor, id: number): Pr
     const owned = await trx
       .selectFrom('notifications as n')
       .innerJoin('memberships as m', 'm.id', 'n.membership_id')
-      .select('n.id')
+      .select(['n.id', 'n.membership_id'])
       .where('n.id', '=', id)
       .where('m.user_id', '=', actor.user.id)
       .executeTakeFirst();
     if (!owned) throw notFound('Notification');
-    await trx.updateTable('notifications').set({ read: 1 }).where('id', '=', id).where('read', '=', 0).execute();
+    const marked = await trx.updateTable('notifications').set({ read: 1 }).where('id', '=', id).where('read', '=', 0).executeTakeFirst();
+    if (Number(marked.numUpdatedRows)) tellReadElsewhere(services, actor, { memberId: owned.membership_id, ids: [id] });
     return view(await trx.selectFrom('notifications as n').select(COLUMNS).where('n.id', '=', id).executeTakeFirstOrThrow());
   });
 }

@@ -3,7 +3,7 @@ import { Badge, Box, Button, Divider, IconButton, Popover, Tooltip, Typography }
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NOTIFICATION_PAGE, notificationLink, type Notification, type NotificationEvent } from '../../../resources/notification';
-import { SOCKET_EVENTS } from '../../../resources/realtime';
+import { SOCKET_EVENTS, type NotificationsReadEvent } from '../../../resources/realtime';
 import { useSocketEvent } from '../../realtime';
 import { useSession } from '../../session/useSession';
 import { fetchNotifications, fetchUnreadCount, markNotificationRead } from './notification-api';
@@ -76,6 +76,13 @@ export function NotificationsMenu() {
     setUnread((u) => u + 1);
     setToast(n);
     setList((prev) => (prev.status === 'ready' && !prev.rows.some((r) => r.id === n.id) ? { ...prev, rows: [n, ...prev.rows], total: prev.total + 1 } : prev));
+  });
+
+  // Read in another of the person's tabs: the badge is counted again, and the list shows them read.
+  useSocketEvent<NotificationsReadEvent>(SOCKET_EVENTS.notificationsRead, (e) => {
+    if (memberId === null || e.memberId !== memberId) return;
+    refreshCount();
+    setList((prev) => (prev.status === 'ready' ? { ...prev, rows: prev.rows.map((r) => (e.ids === null || e.ids.includes(r.id) ? { ...r, read: true } : r)) } : prev));
   });
 
   const markRead = (n: Notification) => {
