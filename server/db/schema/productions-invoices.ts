@@ -1,0 +1,148 @@
+import type { Generated } from 'kysely';
+
+/** Table types: Productions and invoices (migration 0014). Timestamps are ISO-8601 strings on both databases; JSON columns are text holding JSON; booleans are 0/1. */
+/** Productions and invoices (migration 0014): quantities are integer thousandths (`quantity_e3`), money integer cents. */
+export interface ProductionsTable {
+  id: Generated<number>;
+  project_id: number;
+  company_id: number;
+  crew_id: number;
+  task_id: number | null;
+  /** YYYY-MM-DD, the day in the project's zone. */
+  date: string;
+  status: string;
+  /** JSON: { notes?, weather?, delays?, safety? } (resources/production.ts PRODUCTION_TEXTS). */
+  texts: string;
+  reject_reason: string | null;
+  submitted_at: string | null;
+  submitted_by: number | null;
+  approved_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductionReviewsTable {
+  id: Generated<number>;
+  production_id: number;
+  company_id: number;
+  status: string;
+  reason: string | null;
+  decided_by: number | null;
+  decided_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductionItemsTable {
+  id: Generated<number>;
+  production_id: number;
+  budget_item_id: number;
+  quantity_e3: number;
+  photos_number: number;
+  description: string | null;
+  station_id: number | null;
+  source: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductionStationsTable {
+  production_id: number;
+  station_id: number;
+}
+
+export interface ProductionTracesTable {
+  id: Generated<number>;
+  production_id: number;
+  /** JSON: [[lat, lng], …]. */
+  points: string;
+  length_m: number;
+  recorded_by: number | null;
+  created_at: string;
+}
+
+export interface ProductionPhotosTable {
+  id: Generated<number>;
+  production_id: number;
+  production_item_id: number | null;
+  file_id: number;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface ProductionCommentsTable {
+  id: Generated<number>;
+  production_id: number;
+  company_id: number;
+  user_id: number | null;
+  author_name: string;
+  body: string;
+  created_at: string;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  company_id: number;
+  project_id: number;
+  client_id: number | null;
+  client_name: string | null;
+  number: string;
+  status: string;
+  due_date: string | null;
+  week_ending_date: string | null;
+  retainage_e3: number;
+  notes: string | null;
+  subtotal_cents: number;
+  retainage_cents: number;
+  released_cents: number;
+  paid_cents: number;
+  single_part: number;
+  reject_reason: string | null;
+  cancel_reason: string | null;
+  sent_at: string | null;
+  sent_by: number | null;
+  approved_at: string | null;
+  approved_by: number | null;
+  paid_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvoiceLinesTable {
+  id: Generated<number>;
+  invoice_id: number;
+  company_id: number;
+  production_id: number;
+  production_item_id: number;
+  budget_item_id: number;
+  quantity_e3: number;
+  price_cents: number;
+  amount_cents: number;
+  active: number;
+  created_at: string;
+}
+
+export interface InvoiceTransactionsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  kind: string;
+  amount_cents: number;
+  paid_on: string;
+  reference: string | null;
+  note: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface InvoiceCommentsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  company_id: number;
+  user_id: number | null;
+  author_name: string;
+  body: string;
+  created_at: string;
+}
