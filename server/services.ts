@@ -39,7 +39,7 @@ export function createServices(config: Config, db: Db, dialect: Dialect, log: Fa
     dialect,
     signer: new TokenSigner(config.authSecret),
     jobs,
-    mailer: new Mailer(db, jobs, log, config.smtpUrl),
+    mailer: new Mailer(db, jobs, log, config.smtpUrl, storage),
     readCache,
     storage,
     fieldCipher: new FieldCipher(config.fieldKeys),

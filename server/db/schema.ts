@@ -5,12 +5,14 @@ export type * from './schema/projects-budgets.js';
 export type * from './schema/productions-invoices.js';
 export type * from './schema/field.js';
 export type * from './schema/chat-quick-panel.js';
+export type * from './schema/client-decisions.js';
 import type { AuditEventsTable, CompaniesTable, CrewCategoriesTable, CrewMembersTable, CrewsTable, EmailChangesTable, JobsTable, MailOutboxTable, MemberCategoriesTable, MembershipsTable, PasswordResetsTable, RolesTable, SessionsTable, UserViewsTable, UsersTable } from './schema/accounts.js';
 import type { CatalogTypeTable, FilePermissionsTable, FilesTable, FoldersTable, ItemCategoriesTable, ItemsTable, ListTotalsTable, MarketsTable, PartnershipInvitationsTable, PartnershipMarketsTable, PartnershipsTable, SafetyAuthoritiesTable } from './schema/catalog-files-partners.js';
 import type { BudgetCommentsTable, BudgetItemsTable, BudgetReviewsTable, BudgetsTable, ChangeOrdersTable, NotificationsTable, ProjectCrewCompaniesTable, ProjectStationsTable, ProjectsTable } from './schema/projects-budgets.js';
 import type { InvoiceCommentsTable, InvoiceLinesTable, InvoiceTransactionsTable, InvoicesTable, ProductionCommentsTable, ProductionItemsTable, ProductionPhotosTable, ProductionReviewsTable, ProductionStationsTable, ProductionTracesTable, ProductionsTable } from './schema/productions-invoices.js';
 import type { DamagesTable, FootprintsTable, LocateResponsesTable, LocatesTable, LogsTable, TaskCommentsTable, TaskFilesTable, TaskItemsTable, TasksTable } from './schema/field.js';
 import type { ChatMessagesTable, ChatsTable, QuickNotesTable } from './schema/chat-quick-panel.js';
+import type { DocumentDecisionsTable, DocumentLinksTable, MailAttachmentsTable } from './schema/client-decisions.js';
 
 export interface DB {
   users: UsersTable;
@@ -74,4 +76,7 @@ export interface DB {
   chats: ChatsTable;
   chat_messages: ChatMessagesTable;
   quick_notes: QuickNotesTable;
+  document_links: DocumentLinksTable;
+  document_decisions: DocumentDecisionsTable;
+  mail_attachments: MailAttachmentsTable;
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../db/index.js';
 import type { JobContext, JobQueue } from '../jobs/index.js';
 import type { MailDelivery } from '../../resources/user.js';
+import type { ObjectStore } from '../storage/object-store.js';
 import { nowIso } from './json.js';
 
 export interface MailMessage {
@@ -10,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Stored files sent with the message (a document's PDF as it was sent), read from the store when it is delivered. */
+  attachments?: Array<{ fileId: number; filename: string }>;
 }
 
 
@@ -32,6 +35,7 @@ export class Mailer {
     private jobs: JobQueue,
     private log: FastifyBaseLogger,
     smtpUrl: string | null,
+    private storage: ObjectStore | null = null,
     private from = 'Fieldwork <no-reply@fieldwork.local>',
   ) {
     this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
@@ -59,6 +63,9 @@ export class Mailer {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    for (const a of message.attachments ?? []) {
+      await executor.insertInto('mail_attachments').values({ outbox_id: row.id, file_id: a.fileId, filename: a.filename }).execute();
+    }
     if (this.transport) await this.jobs.enqueue(MAIL_JOB, { outboxId: row.id }, { executor });
     else this.log.info({ outboxId: row.id, to: message.to, subject: message.subject }, 'mail kept in outbox (SMTP_URL not set)');
   }
@@ -84,7 +91,15 @@ export class Mailer {
     // Gone (deleted by an operator) or already sent by an earlier run that died before recording its job.
     if (!row || row.status === 'sent') return;
     try {
-      await this.transport!.sendMail({ from: this.from, to: row.to_address, subject: row.subject, text: row.text_body, ...(row.html_body ? { html: row.html_body } : {}) });
+      const attachments = await this.attachmentsOf(outboxId);
+      await this.transport!.sendMail({
+        from: this.from,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        ...(row.html_body ? { html: row.html_body } : {}),
+        ...(attachments.length ? { attachments } : {}),
+      });
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       await this.db
@@ -96,6 +111,25 @@ export class Mailer {
       throw err;
     }
     await this.db.updateTable('mail_outbox').set({ status: 'sent', sent_at: nowIso(), error: null, attempts: ctx.attempt }).where('id', '=', outboxId).execute();
+  }
+
+  /** The message's attachments as streams from the store; one whose bytes are gone fails the attempt, to be retried. */
+  private async attachmentsOf(outboxId: number) {
+    const rows = await this.db
+      .selectFrom('mail_attachments as a')
+      .innerJoin('files as f', 'f.id', 'a.file_id')
+      .select(['a.filename', 'f.object_name', 'f.content_type'])
+      .where('a.outbox_id', '=', outboxId)
+      .orderBy('a.id')
+      .execute();
+    if (rows.length && !this.storage) throw new Error('mail attachments need the file store');
+    return Promise.all(
+      rows.map(async (r) => {
+        const content = await this.storage!.read(r.object_name);
+        if (!content) throw new Error(`attachment ${r.filename} is missing from the file store`);
+        return { filename: r.filename, content, contentType: r.content_type };
+      }),
+    );
   }
 
   close() {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Trx } from '../db/index.js';
 import { notFound } from '../http/errors.js';
 import { nowIso } from '../lib/json.js';
 import type { Services } from '../services.js';
-import type { ReceivedFile } from './uploads.js';
+import { spoolFolder, type ReceivedFile } from './uploads.js';
 
 export interface StoredFile {
   id: number;
@@ -144,6 +144,50 @@ export async function storeUpload<T>(
   } finally {
     await rm(upload.spoolPath, { force: true });
   }
+}
+
+/**
+ * Keeps bytes the server made (a document's PDF as it was mailed) as a file of an entity, its row
+ * written in the caller's transaction. The bytes go into the store first; if that transaction rolls
+ * back they are left without a row, and the orphan sweep removes them.
+ */
+export async function storeGeneratedFile(
+  services: Services,
+  trx: Trx,
+  target: Omit<UploadTarget, 'folderId'>,
+  file: { filename: string; contentType: string; bytes: Uint8Array },
+): Promise<StoredFile> {
+  const publicId = randomUUID();
+  const objectName = `${nowIso().slice(0, 10)}/${publicId}`;
+  const spoolPath = path.join(spoolFolder(services), `generated-${publicId}`);
+  await mkdir(path.dirname(spoolPath), { recursive: true });
+  try {
+    await writeFile(spoolPath, file.bytes);
+    await services.storage.putFile(objectName, spoolPath, { contentType: file.contentType, length: file.bytes.length });
+  } finally {
+    await rm(spoolPath, { force: true });
+  }
+  const row = await trx
+    .insertInto('files')
+    .values({
+      public_id: publicId,
+      company_id: target.companyId,
+      entity_type: target.entityType,
+      entity_id: String(target.entityId),
+      type: target.type,
+      filename: file.filename.slice(0, 255),
+      name: file.filename.slice(0, 255),
+      folder_id: null,
+      updated_at: nowIso(),
+      content_type: file.contentType,
+      length: file.bytes.length,
+      object_name: objectName,
+      uploaded_by: target.uploadedBy,
+      created_at: nowIso(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return fileView(row);
 }
 
 export function fileView(row: {

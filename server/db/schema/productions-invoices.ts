@@ -106,6 +106,9 @@ export interface InvoicesTable {
   approved_at: string | null;
   approved_by: number | null;
   paid_at: string | null;
+  /** The client contact it is mailed to (migration 0021); changeable until it is sent. */
+  contact_email: string | null;
+  contact_name: string | null;
   created_by: number | null;
   created_at: string;
   updated_at: string;

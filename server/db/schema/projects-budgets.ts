@@ -150,6 +150,9 @@ export interface ChangeOrdersTable {
   sent_by: number | null;
   decided_at: string | null;
   decided_by: number | null;
+  /** The client contact it is mailed to (migration 0021); changeable until it is sent. */
+  contact_email: string | null;
+  contact_name: string | null;
   created_by: number | null;
   created_at: string;
   updated_at: string;
