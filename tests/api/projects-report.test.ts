@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { todayIn } from '../../server/modules/projects/project-overview.js';
+import { todayIn } from '../../resources/time-zone.js';
 import { reportRange } from '../../server/modules/projects/project-production-report.js';
 import { describeEachDatabase, type TestServer } from './harness.js';
 import { productionRow } from './production-rows.js';

@@ -114,7 +114,7 @@ function BudgetView({ project, budgetId }: { project: Project; budgetId: number 
         anchor="budget-comment"
       />
     ),
-    activity: () => <ActivityList path={paths.activity} pageSize={20} paged />,
+    activity: () => <ActivityList path={paths.activity} pageSize={20} paged timeZone={project.timezone} />,
   };
   const labels: Record<TabId, string> = {
     items: `Items (${budget.itemCount})`,
