@@ -36,8 +36,6 @@ async function signatureBytes(services: Services, objectName: string | null): Pr
 /** The project's own code, as a file name may hold it. */
 const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'budget';
 
-}
-
 /**
  * The signed budget as a PDF attachment named Budget_{projectCode}_{YYYYMMDD}.pdf (the day it was
  * approved, in the project's time zone). Only an approved budget has one (409 otherwise).
