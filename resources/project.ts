@@ -159,7 +159,8 @@ const projectFields = {
     .trim()
     .refine(isTimeZone, PROJECT_MESSAGES.timezone)
     .optional()
-    .transform((v) => v || null),
+    // Left out: the server starts the project in its parent's zone, else its company's.
+    .transform((v) => v || undefined),
   marketId: id('Choose a market').nullable().optional().transform((v) => v ?? null),
   isSinglePart: z.boolean({ error: 'Must be true or false' }).default(false),
   requireQuantityOnPDFDraw: z.boolean({ error: 'Must be true or false' }).default(false),
