@@ -421,7 +421,7 @@ export interface ProjectItemCategory {
 
 const fields: ResourceField[] = [
   { name: 'code', label: 'Code', kind: 'text', grid: { width: 120 }, sortable: true },
-  { name: 'projectName', label: 'Project', kind: 'text', grid: { flex: 1, width: 220 }, sortable: true },
+  { name: 'projectName', label: 'Project', kind: 'text', capitalize: true, grid: { flex: 1, width: 220 }, sortable: true },
   { name: 'status', label: 'Status', kind: 'select', options: PROJECT_STATUSES, grid: { width: 120 }, sortable: true, form: false },
   { name: 'clientName', label: 'Client', kind: 'text', grid: { width: 180 }, sortable: true, nullable: true },
   { name: 'companyName', label: 'Company', kind: 'text', form: false, grid: { width: 180, hidden: true }, sortable: true },

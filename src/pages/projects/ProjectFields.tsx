@@ -50,7 +50,7 @@ export function ProjectFields({
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, sm: 8 }}>
-        <FormTextField control={control} name="projectName" label="Project name" required autoFocus={autoFocus} />
+        <FormTextField control={control} name="projectName" label="Project name" required autoFocus={autoFocus} capitalize />
       </Grid>
       <Grid size={{ xs: 12, sm: 4 }}>
         <FormTextField control={control} name="code" label="Code" required />
