@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.js';
 import { id } from './id.js';
+import { isTimeZone, TIME_ZONE_MESSAGE } from './time-zone.js';
 
 /** Company registration form rules (spec 01 §5): the button is enabled once these are non-empty. */
 export const COMPANY_REQUIRED_FIELDS = ['name', 'country', 'state', 'city', 'contactName'] as const;
@@ -40,6 +41,8 @@ export const companyFields = z.object({
     .toLowerCase()
     .min(1, COMPANY_MESSAGES.contactEmail)
     .pipe(z.email('Enter a valid email address')),
+  /** IANA zone the company's dates are shown in, and its new projects start in; the server keeps UTC when left out. */
+  timezone: text({ error: TIME_ZONE_MESSAGE }).trim().refine(isTimeZone, TIME_ZONE_MESSAGE).optional(),
 });
 
 export const createCompanyBody = companyFields.extend({ parentId: id().nullable().optional() });

@@ -156,6 +156,8 @@ export interface Damage {
 
 /** GET /damages/{id} adds the file counts and where its status may go. */
 export interface DamageDetail extends Damage {
+  /** The project's IANA zone: the damage's trail shows in it. */
+  projectTimezone: string;
   fileCount: number;
   proofCount: number;
   nextStatuses: DamageStatus[];

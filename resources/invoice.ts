@@ -276,6 +276,12 @@ export interface Invoice extends InvoiceListRow {
   paidAt: string | null;
   lines: InvoiceLine[];
   transactions: InvoiceTransaction[];
+  /** The billed client as printed: the client company's address, or the project's typed client (name and e-mail) when it is not on the platform. */
+  billTo: { name: string | null; address: string | null; email: string | null };
+  /** The project's PO/WO number, printed when set. */
+  powoNumber: string | null;
+  /** The project's IANA zone: every instant of the invoice shows in it (resources/time-zone.ts formatInstant). */
+  projectTimezone: string;
   /** The billing company's invoice settings as printed: remit-to, footer, terms, logo. */
   issuer: { name: string; address: string | null; logoUrl: string | null; remitTo: string | null; footerNotes: string | null; paymentTermsDays: number };
   /** What the caller may do now. */

@@ -130,7 +130,7 @@ const SIDE_OPTIONS = [
 ] as const satisfies ReadonlyArray<{ value: PartnershipSide; label: string }>;
 
 const fields: ResourceField[] = [
-  { name: 'name', label: 'Name', kind: 'text', capitalize: true, grid: { flex: 1 }, sortable: true },
+  { name: 'name', label: 'Name', kind: 'text', grid: { flex: 1 }, sortable: true },
   { name: 'contactName', label: 'Contact', kind: 'text', capitalize: true, grid: { flex: 1 }, sortable: true, nullable: true },
   { name: 'contactEmail', label: 'Contact email', kind: 'email', grid: { flex: 1 }, sortable: true, nullable: true },
   { name: 'status', label: 'Status', kind: 'select', options: STATUS_OPTIONS, grid: { width: 130 }, sortable: true },

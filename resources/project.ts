@@ -3,6 +3,9 @@ import { defineResource, type ResourceField } from './engine.js';
 import { latitude, longitude } from './geo.js';
 import { id } from './id.js';
 import { text } from './text.js';
+import { isTimeZone, TIME_ZONE_MESSAGE } from './time-zone.js';
+
+export { isTimeZone } from './time-zone.js';
 
 /**
  * Projects (spec 02 §3 Project, §5, §7 Projects). A project belongs to the company that runs it; its
@@ -16,7 +19,7 @@ export const PROJECT_MESSAGES = {
   code: 'Project code is required',
   date: 'Must be a date (YYYY-MM-DD)',
   endBeforeStart: 'End date must be on or after the start date',
-  timezone: 'Must be an IANA time zone, such as America/Chicago',
+  timezone: TIME_ZONE_MESSAGE,
   scale: 'Must be a positive number',
   settings: 'Must be an object of settings',
   reason: 'A reason is required',
@@ -62,16 +65,6 @@ export const PROJECT_FILE_TYPES = [
   { value: 'other', label: 'Other' },
 ] as const;
 export type ProjectFileType = (typeof PROJECT_FILE_TYPES)[number]['value'];
-
-/** True when `name` is a time zone this runtime knows (the IANA database). */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(name) || name === 'UTC';
-  } catch {
-    return false;
-  }
-}
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 
@@ -166,7 +159,8 @@ const projectFields = {
     .trim()
     .refine(isTimeZone, PROJECT_MESSAGES.timezone)
     .optional()
-    .transform((v) => v || 'UTC'),
+    // Left out: the server starts the project in its parent's zone, else its company's.
+    .transform((v) => v || undefined),
   marketId: id('Choose a market').nullable().optional().transform((v) => v ?? null),
   isSinglePart: z.boolean({ error: 'Must be true or false' }).default(false),
   requireQuantityOnPDFDraw: z.boolean({ error: 'Must be true or false' }).default(false),

@@ -233,6 +233,8 @@ export interface TaskItem {
 
 /** GET /tasks/{id}. */
 export interface Task extends TaskListRow {
+  /** The project's IANA zone: the task's trail shows in it. */
+  projectTimezone: string;
   description: string | null;
   createdBy: number | null;
   createdByName: string | null;

@@ -31,6 +31,8 @@ export interface UserCompany {
   logoUrl: string | null;
   plan: string;
   parentId: number | null;
+  /** IANA zone: where the company's own dates (its trail, say) show. */
+  timezone: string;
   /** Role id to role name, of every role of the company. */
   roles: Record<string, string>;
 }

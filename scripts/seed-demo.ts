@@ -25,6 +25,7 @@ const COMPANY = {
   contactName: 'Olivia Owner',
   contactPhone: '+1 512 555 0100',
   contactEmail: 'office@demo.fieldwork.test',
+  timezone: 'America/Chicago',
 };
 
 const PEOPLE: Record<RoleName, string> = {

@@ -52,14 +52,3 @@ export function headingCell(cell: ExcelJS.Cell, text: string, numeric: boolean) 
 
 /** A YYYY-MM-DD day as MM/DD/YYYY. */
 export const usDay = (d: string) => `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}`;
-
-/** An instant where the project is: '03/05/2026, 2:07 PM CST' (UTC when the zone is unknown). */
-export function instantIn(at: Date, timeZone: string) {
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(at);
-  try {
-    return format(timeZone);
-  } catch {
-    return format('UTC');
-  }
-}

@@ -1,6 +1,8 @@
 import { Alert, Card, CardContent, CardHeader, List, ListItem, ListItemText, Skeleton, TablePagination, Typography } from '@mui/material';
 import { useList } from '@refinedev/core';
 import { useState } from 'react';
+import { formatInstant } from '../../resources/time-zone';
+import { useCompanyTimeZone } from '../session/useCompanyTimeZone';
 
 export interface ActivityEvent {
   id: number;
@@ -36,10 +38,14 @@ interface ActivityListProps {
   pageSize?: number;
   filters?: Record<string, string>;
   paged?: boolean;
+  /** The project's zone for a project's trail (its budget, invoices, tasks…); the active company's when left out. */
+  timeZone?: string;
 }
 
-export function ActivityList({ path, pageSize = 10, filters = {}, paged = false }: ActivityListProps) {
+export function ActivityList({ path, pageSize = 10, filters = {}, paged = false, timeZone }: ActivityListProps) {
   const [page, setPage] = useState(0);
+  const companyZone = useCompanyTimeZone();
+  const zone = timeZone ?? companyZone;
   const { result, query } = useList<ActivityEvent>({
     resource: 'activity',
     meta: { path },
@@ -55,7 +61,7 @@ export function ActivityList({ path, pageSize = 10, filters = {}, paged = false 
         <ListItem key={event.id} disableGutters divider>
           <ListItemText
             primary={describe(event)}
-            secondary={`${event.actor?.name ?? 'System'} · ${new Date(event.createdAt).toLocaleString()}`}
+            secondary={`${event.actor?.name ?? 'System'} · ${formatInstant(event.createdAt, zone)}`}
           />
         </ListItem>
       ))}

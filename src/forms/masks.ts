@@ -18,7 +18,10 @@ export function applyMask(value: string, mask: string): string {
   return out;
 }
 
-/** Capitalises the first letter of each word, for name fields (spec 01 §5). */
+/**
+ * Capitalises the first letter of each word, for person names (spec 01 §5): it never lowers a letter
+ * nor touches one past a word's first, so 'McDonald' stays. Organisation names are kept as typed.
+ */
 export function capitalizeWords(value: string): string {
   return value.replace(/(^|\s)(\p{L})/gu, (_m, space: string, letter: string) => space + letter.toUpperCase());
 }

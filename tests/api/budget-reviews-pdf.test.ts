@@ -1,3 +1,4 @@
+import { formatInstant } from '../../resources/time-zone.js';
 import { pdfText } from './pdf-text.js';
 import { describeEachDatabase, TINY_PNG, type TestServer } from './harness.js';
 import {
@@ -86,12 +87,13 @@ describeEachDatabase('signed budget PDF', (server) => {
       'IP address: 127.0.0.1',
       'User agent: Mozilla/5.0 (PdfTest external)',
       'User agent: Mozilla/5.0 (PdfTest signed in)',
-      'America/Chicago',
     ]) {
       expect(text, expected).toContain(expected);
     }
     const signedAt = (await reviewRowOf(s, byLink.id)).signed_at!;
-    expect(text).toContain(`${signedAt.slice(0, 19).replace('T', ' ')} UTC`);
+    // In the project's zone, named, with UTC beside it.
+    expect(text).toContain(`${formatInstant(signedAt, 'America/Chicago')} (${signedAt.slice(0, 19).replace('T', ' ')} UTC)`);
+    expect(formatInstant(signedAt, 'America/Chicago')).toMatch(/ C[SD]T$/);
     expect(text).toMatch(new RegExp(`Requested by ${w.ownerBoss.name}: `));
 
     // The client company reads it too, and the external reviewer through the link; others do not.

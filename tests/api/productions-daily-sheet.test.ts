@@ -141,6 +141,22 @@ describeEachDatabase('productions: daily production sheet', (server) => {
     expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: `${head}:${head}` });
   });
 
+  it("writes every instant in the project's zone with its name: reviews, photos and when it was made", async () => {
+    const s = server();
+    const w = await sheetWorld(s);
+    const db = s.services.db;
+    await db.updateTable('projects').set({ timezone: 'America/Chicago' }).where('id', '=', w.projectId).execute();
+    // 23:15 UTC on Mar 4 is 5:15 PM in Chicago (CST); 02:05 UTC on Mar 5 is still Mar 4 there, 8:05 PM.
+    await db.updateTable('production_reviews').set({ decided_at: '2026-03-04T23:15:00.000Z' }).where('production_id', '=', w.production.id).execute();
+    await db.updateTable('production_photos').set({ created_at: '2026-03-05T02:05:00.000Z' }).where('production_id', '=', w.production.id).execute();
+    const sheet = await sheetOf((await download(s, w.sub, w.production.id)).rawPayload);
+    const reviews = rowOf(sheet, 'Reviews');
+    expect(String(sheet.getCell(`B${reviews}`).value)).toContain('Mar 4, 2026, 5:15 PM CST');
+    const photos = rowOf(sheet, 'Photos');
+    expect([1, 2].map((i) => sheet.getCell(`G${photos + i}`).value)).toEqual(['Mar 4, 2026, 8:05 PM CST', 'Mar 4, 2026, 8:05 PM CST']);
+    expect(String(sheet.getCell(`B${rowOf(sheet, 'Generated')}`).value)).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T$/);
+  });
+
   it('goes to whoever may see the production: the producer always, the owner once submitted, the client once approved; anyone else 404', async () => {
     const s = server();
     const w = await sheetWorld(s);

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { todayIn } from '../../server/modules/projects/project-overview.js';
+import { formatInstant, todayIn } from '../../resources/time-zone.js';
 import { reportRange } from '../../server/modules/projects/project-production-report.js';
 import { describeEachDatabase, type TestServer } from './harness.js';
 import { productionRow } from './production-rows.js';
@@ -70,7 +70,8 @@ describeEachDatabase('projects: production report', (server) => {
     await budgetItem(s, p.budgetId!, cable, 3, 10);
     await budgetItem(s, p.budgetId!, conduit, 1_000_000, 99_999_999);
 
-    const usDay = () => todayIn('America/Chicago').replace(/^(\d{4})-(\d\d)-(\d\d)$/, '$2/$3/$1');
+    // The day as formatInstant writes it: 'Mar 5, 2026'.
+    const usDay = () => formatInstant(`${todayIn('America/Chicago')}T12:00:00Z`, 'UTC').replace(/, \d{1,2}:.*$/, '');
     const dayBefore = usDay();
     const res = await report(s, f.owner, p.id, { from: '2026-03-01', to: '2026-03-31', type: 'xlsx' });
     const dayAfter = usDay();
@@ -93,7 +94,7 @@ describeEachDatabase('projects: production report', (server) => {
       ['Range', '03/01/2026 – 03/31/2026'],
     ]);
     expect(head[6]![0]).toBe('Generated');
-    expect(head[6]![1]).toMatch(/^\d\d\/\d\d\/\d{4}, \d{1,2}:\d\d [AP]M C[SD]T \(America\/Chicago\)$/);
+    expect(head[6]![1]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M C[SD]T$/);
     expect([dayBefore, dayAfter].some((d) => String(head[6]![1]).startsWith(d))).toBe(true);
 
     expect(values(sheet, HEADER_ROW)).toEqual([

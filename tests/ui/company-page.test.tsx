@@ -61,7 +61,9 @@ describe('company page: profile section', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Acme Paving' })).toBeInTheDocument();
     expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
     await user.clear(form.getByLabelText('Company name'));
-    await user.type(form.getByLabelText('Company name'), 'acme paving west ');
+    // An organisation's name is kept as typed.
+    await user.type(form.getByLabelText('Company name'), 'Acme paving West ');
+    expect(form.getByRole('combobox', { name: 'Time zone' })).toHaveValue('America/Chicago');
     await user.clear(form.getByLabelText('Contact phone'));
     await user.type(form.getByLabelText('Contact phone'), '15125550199');
     await user.click(form.getByRole('button', { name: 'Save' }));
@@ -70,10 +72,10 @@ describe('company page: profile section', () => {
       {
         method: 'PATCH',
         url: expect.stringMatching(/\/api\/v1\/companies\/7$/),
-        body: expect.objectContaining({ name: 'Acme Paving West', contactPhone: '+1 512 555 0199', zip: '78701', ein: '12-3456789' }),
+        body: expect.objectContaining({ name: 'Acme paving West', contactPhone: '+1 512 555 0199', zip: '78701', ein: '12-3456789', timezone: 'America/Chicago' }),
       },
     ]);
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Acme Paving West' })).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Acme paving West' })).toBeInTheDocument());
   });
 
   it('checks the fields before sending and shows the server’s per-field refusal under the field, without a dialog', async () => {

@@ -33,6 +33,7 @@ export function makeDamage(id: number, overrides: Partial<DamageDetail> = {}): D
     reportedByName: 'Dana Field',
     createdAt: stamp,
     updatedAt: stamp,
+    projectTimezone: 'America/Chicago',
     fileCount: 1,
     proofCount: 0,
     nextStatuses: [...DAMAGE_MOVES[status]],

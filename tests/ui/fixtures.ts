@@ -26,7 +26,7 @@ export function fakeUser(role: RoleName | null, overrides: Partial<SessionUser> 
           inCrew: false,
           notificationSettings: { Reports: true, Delays: true, Others: true },
           role: { id: 3, name: role, permissions: DEFAULT_ROLE_PERMISSIONS[role] },
-          company: { id: 7, name: 'Acme Paving', logoUrl: null, plan: 'free', parentId: null, roles: { '3': role } },
+          company: { id: 7, name: 'Acme Paving', logoUrl: null, plan: 'free', parentId: null, timezone: 'America/Chicago', roles: { '3': role } },
         },
       ]
     : [];
@@ -77,6 +77,7 @@ export const company = {
   contactPhone: '+1 512 555 0100',
   contactEmail: 'office@acme.example',
   parentId: null,
+  timezone: 'America/Chicago',
   logoUrl: null,
   plan: 'free',
   role: 'Owner',

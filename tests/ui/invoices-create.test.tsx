@@ -39,6 +39,12 @@ async function openPage(path = '/invoices/new/1') {
 }
 
 describe('billing a project', () => {
+  it("starts a new invoice's retainage at the budget's percent when the budget holds one", async () => {
+    store.state.budgetRetainage = 7.5;
+    await openPage();
+    expect(screen.getByLabelText('Retainage %')).toHaveValue('7.5');
+  });
+
   it('sums the picked items and the retainage exactly, with the company terms as defaults', async () => {
     const user = await openPage();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('New invoice');

@@ -79,6 +79,13 @@ describe('an invoice', () => {
     expect(totals).toHaveTextContent('$666,670.19');
   });
 
+  it("shows the client's address, the PO/WO number and its moments in the project's zone, named", async () => {
+    await openInvoice({ status: 'unpaid', sentAt: '2026-03-10T02:00:00.000Z' });
+    expect(screen.getByText('301 W 2nd St, Austin, TX 78701 · PO/WO PO-7781')).toBeInTheDocument();
+    // 02:00 UTC on Mar 10 is 9:00 PM on Mar 9 in Chicago, on summer time since Mar 8.
+    expect(screen.getByText(/Sent Mar 9, 2026, 9:00 PM CDT/)).toBeInTheDocument();
+  });
+
   it('offers approve and reject to the billed company, and asks a reason before rejecting', async () => {
     const { user, actions } = await openInvoice({ status: 'submit', direction: 'received', canApprove: true, canReject: true });
     expect(buttonNames(actions)).toEqual(['Approve', 'Reject', 'Preview', 'Download PDF']);
@@ -234,7 +241,7 @@ describe('an invoice', () => {
 
 describe('the printable invoice', () => {
   it('shows the invoice without the app around it, with Print', async () => {
-    store.state.invoices = [makeInvoice(1, { status: 'unpaid' })];
+    store.state.invoices = [makeInvoice(1, { status: 'unpaid', sentAt: '2026-03-10T02:00:00.000Z' })];
     renderApp('/invoices/preview/1');
     expect(await screen.findByRole('article', { name: 'Invoice INV-1' }, { timeout: 15000 })).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
@@ -242,6 +249,10 @@ describe('the printable invoice', () => {
     const sheet = screen.getByRole('article');
     expect(sheet).toHaveTextContent('Billed to');
     expect(sheet).toHaveTextContent('City Of Austin');
+    expect(sheet).toHaveTextContent('301 W 2nd St, Austin, TX 78701');
+    expect(sheet).toHaveTextContent('PO/WO PO-7781');
+    // Sent late on Mar 9 in Chicago: 02:00 UTC on the 10th.
+    expect(sheet).toHaveTextContent('Date: Mar 9, 2026');
     expect(sheet).toHaveTextContent('PO Box 12');
     expect(sheet).toHaveTextContent('Thank you for your business.');
   });

@@ -59,6 +59,9 @@ export function makeInvoice(id: number, overrides: Partial<Invoice> = {}): Invoi
     paidAt: null,
     lines: [makeLine(1, 70, { amount: '30.00' }), makeLine(2, 70, { amount: '70.00', quantity: '7' })],
     transactions: [],
+    billTo: { name: 'City Of Austin', address: '301 W 2nd St, Austin, TX 78701', email: 'ap@austin.example' },
+    powoNumber: 'PO-7781',
+    projectTimezone: 'America/Chicago',
     issuer: { name: 'Acme Paving', address: '100 Main Street\nAustin TX 78701', logoUrl: null, remitTo: 'PO Box 12\nAustin TX', footerNotes: 'Thank you for your business.', paymentTermsDays: 30 },
     canEdit: false,
     canSend: false,
@@ -93,6 +96,8 @@ export function invoiceStore() {
     billableQueries: [] as URLSearchParams[],
     sent: [] as Array<{ method: string; path: string; body: unknown }>,
     settings: { invoiceNumberPrefix: 'INV-', nextInvoiceNumber: 7, paymentTermsDays: 30, defaultRetainagePercent: '5', remitTo: null, footerNotes: null },
+    /** The project's budget's retainage percent; 0 leaves the company's default to a new invoice. */
+    budgetRetainage: 0,
   };
   const projects = [makeProject(1, { projectName: 'Main Street Paving', code: 'MSP-1', clientId: 40, clientName: 'City Of Austin' }), makeProject(3, { projectName: 'Their Job', code: 'TJ-3', relation: 'client', canManage: false })];
   const find = (id: unknown) => state.invoices.find((i) => i.id === Number(id));
@@ -121,6 +126,7 @@ export function invoiceStore() {
       const project = projects.find((p) => p.id === Number(params.id));
       return project ? HttpResponse.json(project) : HttpResponse.json({ error: { statusCode: 404, message: 'Project not found' } }, { status: 404 });
     }),
+    http.get('/api/v1/projects/:id/budgets/:budgetId', ({ params }) => HttpResponse.json({ id: Number(params.budgetId), retainagePercent: state.budgetRetainage })),
     http.get('/api/v1/partnerships/list/subcontractor', () => HttpResponse.json([], total([]))),
     http.get('/api/v1/invoices', ({ request }) => {
       const query = new URL(request.url).searchParams;

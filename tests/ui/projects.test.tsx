@@ -113,7 +113,8 @@ describe('the new project dialog', () => {
       clientEmail: null,
       projectId: null,
       powoNumber: '0045001',
-      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      // The active company's zone (fixtures.ts), whatever the browser's.
+      timezone: 'America/Chicago',
       marketId: 8,
       isSinglePart: false,
       requireQuantityOnPDFDraw: false,

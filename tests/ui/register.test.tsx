@@ -144,4 +144,37 @@ describe('register/company', () => {
       contactPhone: '+1 512 555 0100',
     });
   });
+
+  it("proposes the browser's time zone, keeps the company name as typed, and sends the zone", { timeout: 60_000 }, async () => {
+    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+    const spy = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...resolved.call(this), timeZone: 'America/Chicago' };
+    });
+    try {
+      const user = userEvent.setup();
+      renderApp('/register/company');
+      expect(await screen.findByRole('combobox', { name: 'Time zone' })).toHaveValue('America/Chicago');
+      const fill = async (label: string, text: string) => {
+        await user.click(screen.getByLabelText(label));
+        await user.paste(text);
+      };
+      // An organisation's name is kept as typed; a person's gets capitals where typed in lowercase.
+      await fill('Company name', 'City of Sunset Valley');
+      expect(screen.getByLabelText('Company name')).toHaveValue('City of Sunset Valley');
+      await fill('Contact name', 'dana field');
+      expect(screen.getByLabelText('Contact name')).toHaveValue('Dana Field');
+      await user.click(screen.getByLabelText('State'));
+      await user.click(within(await screen.findByRole('listbox')).getByText('Texas'));
+      await fill('City', 'Sunset Valley');
+      await fill('Address', '3205 Jones Road');
+      await fill('Zip', '78745');
+      await fill('Contact phone', '5125550100');
+      await fill('Contact email', 'ap@sunsetvalley.example');
+      await user.click(screen.getByRole('button', { name: 'CREATE COMPANY' }));
+      await waitFor(() => expect(posted).toHaveLength(1));
+      expect(posted[0].body).toMatchObject({ name: 'City of Sunset Valley', contactName: 'Dana Field', timezone: 'America/Chicago' });
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });

@@ -34,6 +34,7 @@ export function makeTask(id: number, overrides: Partial<Task> = {}): Task {
     updatedAt: stamp,
     canEdit: true,
     canMove: true,
+    projectTimezone: 'America/Denver',
     description: 'Mark the old main',
     createdBy: 1,
     createdByName: 'Olivia Owner',

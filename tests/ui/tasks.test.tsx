@@ -92,6 +92,8 @@ describe('the tasks screen', () => {
     expect(screen.getByText('12.345 LF')).toBeInTheDocument();
     expect(screen.getByText('North crew')).toBeInTheDocument();
     expect(await screen.findByText('Task created')).toBeInTheDocument();
+    // The trail's time is the project's (Denver, summer time since Mar 8), named, not the company's nor the browser's.
+    expect(screen.getByText('Olivia Owner · Mar 10, 2026, 9:00 AM MDT')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Gate code 1234');
     await user.click(screen.getByRole('button', { name: 'Add comment' }));
     await waitFor(() => expect(store.state.sent.at(-1)).toEqual({ method: 'POST', path: '/tasks/1/comments', body: { comment: 'Gate code 1234' } }));

@@ -85,6 +85,8 @@ export interface CompaniesTable {
   plan: string;
   settings: string;
   invoice_settings: string;
+  /** IANA zone (migration 0022, default 'UTC'): new projects start in it; company-level dates show in it. */
+  timezone: Generated<string>;
   created_by: number | null;
   created_at: string;
   updated_at: string;

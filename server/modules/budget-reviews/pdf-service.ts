@@ -1,6 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { FastifyReply } from 'fastify';
 import { e3ToPercent } from '../../../resources/money.js';
+import { dayIn } from '../../../resources/time-zone.js';
 import type { Executor } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
 import { conflict } from '../../http/errors.js';
@@ -34,15 +35,6 @@ async function signatureBytes(services: Services, objectName: string | null): Pr
 
 /** The project's own code, as a file name may hold it. */
 const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'budget';
-
-/** YYYYMMDD of an instant in a time zone (the project's). */
-function dayIn(iso: string, timeZone: string) {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso)).replaceAll('-', '');
-  } catch {
-    return iso.slice(0, 10).replaceAll('-', '');
-  }
-}
 
 /**
  * The signed budget as a PDF attachment named Budget_{projectCode}_{YYYYMMDD}.pdf (the day it was
@@ -90,7 +82,7 @@ async function sendSignedPdf(services: Services, reply: FastifyReply, project: P
     reviews: signed,
     generatedAt: new Date().toISOString(),
   });
-  const filename = `Budget_${fileSafe(project.code)}_${dayIn(budget.approved_at, project.timezone)}.pdf`;
+  const filename = `Budget_${fileSafe(project.code)}_${dayIn(budget.approved_at, project.timezone).replaceAll('-', '')}.pdf`;
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', `attachment; filename="${filename}"`)

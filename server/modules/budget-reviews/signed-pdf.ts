@@ -1,3 +1,4 @@
+import { formatInstant } from '../../../resources/time-zone.js';
 import { SIGNED_APPROVAL_REASON } from '../../../resources/budget.js';
 import { formatMoney } from '../../../resources/money.js';
 import type { Figures, ItemLine } from './budget-figures.js';
@@ -49,17 +50,11 @@ const COLUMNS = [
 
 const groupDigits = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-/** An instant as UTC and in the project's time zone, both spelled out. */
+/** An instant in the project's zone, named, with UTC beside it for the certificate's reader elsewhere. */
 export function bothTimes(iso: string, timeZone: string): string {
-  const d = new Date(iso);
-  const utc = `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-  let local: string;
-  try {
-    local = new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'long' }).format(d);
-  } catch {
-    return utc;
-  }
-  return `${utc} (${local}, ${timeZone})`;
+  const local = formatInstant(iso, timeZone);
+  const utc = `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+  return local.endsWith(' UTC') ? utc : `${local} (${utc})`;
 }
 
 function tableHeader(w: Writer) {

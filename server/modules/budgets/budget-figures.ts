@@ -7,7 +7,7 @@ import { badRequest, notFound, type AppError } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import { projectAccess, visibleToCompany } from '../projects/project-access.js';
 import { readSum, sumProduct } from '../../lib/exact-sum.js';
-import { todayIn } from '../projects/project-overview.js';
+import { todayIn } from '../../../resources/time-zone.js';
 import { approvedItems, billedLines, producedOf, readCents, thousandthsToCents } from './budget-production.js';
 import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
 

@@ -21,6 +21,7 @@ export const COMPANY_COLUMNS = [
   'c.plan',
   'c.settings',
   'c.invoice_settings',
+  'c.timezone',
   'c.created_at',
   'c.updated_at',
 ] as const;
@@ -41,6 +42,7 @@ const COLUMN_OF = {
   contactPhone: 'contact_phone',
   contactEmail: 'contact_email',
   logoUrl: 'logo_url',
+  timezone: 'timezone',
 } as const satisfies Record<keyof UpdateCompanyInput, keyof CompaniesTable>;
 
 /** The columns to write for the form fields present in the input; absent fields are left alone. */
@@ -72,6 +74,7 @@ export function companyView(row: CompanyRow, role: string) {
     plan: row.plan,
     settings: parseJson<Record<string, unknown>>(row.settings, {}),
     invoiceSettings: invoiceSettingsView(row.invoice_settings),
+    timezone: row.timezone,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     role,

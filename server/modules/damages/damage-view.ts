@@ -67,7 +67,7 @@ export function damageView(r: DamageRowOut): Damage {
 
 /** GET /damages/{id}: the damage, its file counts by category, and where its status may go. */
 export async function loadDamage(db: Executor, id: number): Promise<DamageDetail> {
-  const row = await damageRows(db).where('d.id', '=', id).executeTakeFirstOrThrow();
+  const row = await damageRows(db).select('pr.timezone as project_timezone').where('d.id', '=', id).executeTakeFirstOrThrow();
   const counts = await db
     .selectFrom('files')
     .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
@@ -77,7 +77,7 @@ export async function loadDamage(db: Executor, id: number): Promise<DamageDetail
     .execute();
   const count = (type: string) => Number(counts.find((c) => c.type === type)?.n ?? 0);
   const damage = damageView(row);
-  return { ...damage, fileCount: count('files'), proofCount: count('proof'), nextStatuses: [...DAMAGE_MOVES[damage.status]] };
+  return { ...damage, projectTimezone: row.project_timezone, fileCount: count('files'), proofCount: count('proof'), nextStatuses: [...DAMAGE_MOVES[damage.status]] };
 }
 
 /** What the trail keeps of a damage: its own fields, as the API names them. */

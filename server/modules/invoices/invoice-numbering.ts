@@ -31,11 +31,4 @@ export function addDays(day: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Today in a time zone (the project's), as YYYY-MM-DD. */
-export function todayIn(timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  } catch {
-    return new Date().toISOString().slice(0, 10);
-  }
-}
+export { todayIn } from '../../../resources/time-zone.js';

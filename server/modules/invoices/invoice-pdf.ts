@@ -2,6 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import type { FastifyReply } from 'fastify';
 import { INVOICE_STATUSES, type Invoice } from '../../../resources/invoice.js';
 import { formatMoney } from '../../../resources/money.js';
+import { dayIn, formatInstant } from '../../../resources/time-zone.js';
 import type { Actor } from '../../http/actor.js';
 import { GREY, MARGIN, ROW, WIDTH, Writer } from '../../lib/pdf-writer.js';
 import type { Services } from '../../services.js';
@@ -31,6 +32,16 @@ async function logoBytes(services: Services, url: string | null): Promise<{ byte
   if (!file || !['image/png', 'image/jpeg'].includes(file.content_type)) return null;
   const stream = await services.storage.read(file.object_name);
   return stream ? { bytes: new Uint8Array(await buffer(stream)), png: file.content_type === 'image/png' } : null;
+}
+
+/** When the invoice was sent, approved and paid, as far as it got. */
+function invoiceMoments(invoice: Invoice): Array<[string, string]> {
+  const moments: Array<[string, string | null]> = [
+    ['Sent', invoice.sentAt],
+    ['Approved', invoice.approvedAt],
+    ['Paid', invoice.paidAt],
+  ];
+  return moments.filter((m): m is [string, string] => m[1] !== null);
 }
 
 function header(w: Writer) {
@@ -63,9 +74,15 @@ export async function invoicePdf(invoice: Invoice, logo: { bytes: Uint8Array; pn
   if (invoice.issuer.address) w.line(invoice.issuer.address);
   w.y -= 6;
   const status = INVOICE_STATUSES.find((s) => s.value === invoice.status)?.label ?? invoice.status;
-  w.line(`Bill to: ${invoice.clientName ?? '-'}`, { bold: true });
-  w.line(`Project: ${invoice.projectName} (${invoice.projectCode})`);
-  w.line(`Date: ${day(invoice.createdAt.slice(0, 10))} · Due: ${day(invoice.dueDate)} · Week ending: ${day(invoice.weekEndingDate)} · Status: ${status}`);
+  const tz = invoice.projectTimezone;
+  w.line(`Bill to: ${invoice.billTo.name ?? '-'}`, { bold: true });
+  if (invoice.billTo.address) w.line(invoice.billTo.address);
+  if (invoice.billTo.email) w.line(invoice.billTo.email);
+  w.y -= 4;
+  w.line(`Project: ${invoice.projectName} (${invoice.projectCode})${invoice.powoNumber ? ` · PO/WO: ${invoice.powoNumber}` : ''}`);
+  w.line(`Date: ${day(dayIn(invoice.sentAt ?? invoice.createdAt, tz))} · Due: ${day(invoice.dueDate)} · Week ending: ${day(invoice.weekEndingDate)} · Status: ${status}`);
+  const moments = invoiceMoments(invoice);
+  if (moments.length) w.line(moments.map(([label, at]) => `${label}: ${formatInstant(at, tz)}`).join(' · '));
   if (invoice.notes) w.line(`Notes: ${invoice.notes}`);
   w.y -= 8;
   w.room(ROW * 3);

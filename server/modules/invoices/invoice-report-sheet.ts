@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Writable } from 'node:stream';
-import { headingCell, instantIn, moneyCell, quantityCell, THIN, usDay } from '../../lib/sheet-cells.js';
+import { headingCell, moneyCell, quantityCell, THIN, usDay } from '../../lib/sheet-cells.js';
+import { formatInstant } from '../../../resources/time-zone.js';
 
 export interface ReportSums {
   count: number;
@@ -22,6 +23,8 @@ export interface ReportGroup {
 
 interface Head {
   companyName: string;
+  /** The company's zone: the report spans its projects. */
+  timezone: string;
   source: string | null;
   from: string;
   to: string;
@@ -103,7 +106,7 @@ export async function writeInvoiceReport(out: Writable, data: InvoiceReportData)
     ['Invoices', data.source ? `Received from ${data.source}` : 'Sent'],
     ['Range', `${usDay(data.from)} – ${usDay(data.to)} (${data.dateField})`],
     ['Grouped by', data.groupBy],
-    ['Generated', instantIn(data.generatedAt, 'UTC')],
+    ['Generated', formatInstant(data.generatedAt, data.timezone)],
   ];
   facts.forEach(([label, value], i) => {
     const row = sheet.getRow(2 + i);

@@ -137,10 +137,11 @@ export const invoiceReportFilename = (from: string, to: string) => `Invoice_Repo
 export async function invoiceReport(services: Services, actor: Actor, reply: FastifyReply, companyId: number, body: InvoiceReportInput) {
   actingCompany(actor, companyId);
   const db = services.db;
-  const company = await db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirstOrThrow();
+  const company = await db.selectFrom('companies').select(['name', 'timezone']).where('id', '=', companyId).executeTakeFirstOrThrow();
   const source = body.sourceSubcontractor ? await subcontractorOf(db, companyId, body.sourceSubcontractor) : null;
   const head = {
     companyName: company.name,
+    timezone: company.timezone,
     source: source?.name ?? null,
     from: body.range.from,
     to: body.range.to,

@@ -117,16 +117,39 @@ export async function issuerBlock(db: Executor, companyId: number): Promise<Invo
     .where('id', '=', companyId)
     .executeTakeFirstOrThrow();
   const settings = invoiceSettingsView(c.invoice_settings);
+  return { name: c.name, address: addressLine(c), logoUrl: c.logo_url, remitTo: settings.remitTo, footerNotes: settings.footerNotes, paymentTermsDays: settings.paymentTermsDays };
+}
+
+/** A company's postal address on one line: street, city, state and zip. */
+function addressLine(c: { address: string | null; city: string | null; state: string | null; zip: string | null }): string | null {
   const place = [c.city, [c.state, c.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  const address = [c.address, place].filter(Boolean).join(', ') || null;
-  return { name: c.name, address, logoUrl: c.logo_url, remitTo: settings.remitTo, footerNotes: settings.footerNotes, paymentTermsDays: settings.paymentTermsDays };
+  return [c.address, place].filter(Boolean).join(', ') || null;
+}
+
+/**
+ * Who the invoice bills, as printed, and the project facts it carries: the client company's address
+ * and contact e-mail; for a client off the platform, the project's typed client name and e-mail.
+ */
+async function billedBlock(db: Executor, row: Pick<InvoiceRow, 'project_id' | 'client_id' | 'client_name'>) {
+  const project = await db
+    .selectFrom('projects')
+    .select(['timezone', 'powo_number', 'client_name', 'client_email'])
+    .where('id', '=', row.project_id)
+    .executeTakeFirstOrThrow();
+  const client = row.client_id
+    ? await db.selectFrom('companies').select(['name', 'address', 'city', 'state', 'zip', 'contact_email']).where('id', '=', row.client_id).executeTakeFirst()
+    : undefined;
+  const billTo = client
+    ? { name: row.client_name ?? client.name, address: addressLine(client), email: client.contact_email }
+    : { name: row.client_name ?? project.client_name, address: null, email: project.client_email };
+  return { billTo, powoNumber: project.powo_number, projectTimezone: project.timezone };
 }
 
 /** GET /invoices/{id}: the invoice, its lines and transactions, the issuer and what the caller may do now. */
 export async function loadInvoice(db: Executor, scope: Pick<InvoiceScope, 'companyId' | 'side' | 'canManage'>, id: number): Promise<Invoice> {
   const row = (await invoiceRows(db).select('p.is_single_part').where('i.id', '=', id).executeTakeFirstOrThrow()) as ListRow & { is_single_part: number };
   const full: InvoiceScope = { ...scope, invoice: row, userId: 0 };
-  const [lines, txs, issuer] = await Promise.all([invoiceLines(db, id), transactions(db, id), issuerBlock(db, row.company_id)]);
+  const [lines, txs, issuer, billed] = await Promise.all([invoiceLines(db, id), transactions(db, id), issuerBlock(db, row.company_id), billedBlock(db, row)]);
   const status = row.status;
   const issuing = isIssuer(full);
   const deciding = mayDecide(full) && status === 'submit';
@@ -141,6 +164,7 @@ export async function loadInvoice(db: Executor, scope: Pick<InvoiceScope, 'compa
     paidAt: row.paid_at,
     lines,
     transactions: txs,
+    ...billed,
     issuer,
     canEdit: issuing && mayMove(status, 'edit'),
     canSend: issuing && mayMove(status, 'send'),

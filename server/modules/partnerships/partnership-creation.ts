@@ -80,7 +80,9 @@ export async function insertPartnership(trx: Trx, actor: Actor, p: NewPartnershi
 export async function createPartnerCompany(services: Services, actor: Actor, type: PartnerType, body: Omit<CreateCompanyInput, 'parentId'>) {
   const hostId = activeCompanyId(actor);
   return services.db.transaction().execute(async (trx) => {
-    const { id: companyId } = await insertCompany(trx, actor.user.id, body, null, nowIso());
+    // A partner typed in by its host usually works where the host does.
+    const timezone = body.timezone ?? (await trx.selectFrom('companies').select('timezone').where('id', '=', hostId).executeTakeFirstOrThrow()).timezone;
+    const { id: companyId } = await insertCompany(trx, actor.user.id, { ...body, timezone }, null, nowIso());
     return insertPartnership(trx, actor, {
       hostId,
       partnerId: companyId,

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { Writable } from 'node:stream';
 import { PRODUCTION_REVIEW_STATUSES, PRODUCTION_TEXTS, type ProductionReview, type ProductionTexts } from '../../../resources/production.js';
-import { headingCell, instantIn, moneyCell, quantityCell, THIN, usDay } from '../../lib/sheet-cells.js';
+import { headingCell, moneyCell, quantityCell, THIN, usDay } from '../../lib/sheet-cells.js';
+import { formatInstant } from '../../../resources/time-zone.js';
 
 /** One production item as the sheet shows it. */
 export interface DailySheetItem {
@@ -56,7 +57,7 @@ const reviewStatus = (status: string) => PRODUCTION_REVIEW_STATUSES.find((s) => 
 /** "Sub Boring (own review): Approved by Ann Lee, 03/05/2026, 2:07 PM CST". */
 function reviewLine(r: ProductionReview, timezone: string) {
   const who = `${r.companyName} (${r.role === 'own' ? 'own review' : 'client review'})`;
-  const decided = [r.decidedBy ? `by ${r.decidedBy}` : null, r.decidedAt ? instantIn(new Date(r.decidedAt), timezone) : null].filter(Boolean).join(', ');
+  const decided = [r.decidedBy ? `by ${r.decidedBy}` : null, r.decidedAt ? formatInstant(r.decidedAt, timezone) : null].filter(Boolean).join(', ');
   return `${who}: ${reviewStatus(r.status)}${decided ? ` ${decided}` : ''}${r.reason && r.status === 'rejected' ? ` — ${r.reason}` : ''}`;
 }
 
@@ -82,7 +83,7 @@ export async function writeDailySheet(out: Writable, data: DailySheetData): Prom
     ['Date', `${usDay(data.date)} (${weekday(data.date)})`],
     ['Status', data.rejectReason && data.status === 'Rejected' ? `${data.status} — ${data.rejectReason}` : data.status],
     ...data.reviews.map((r, i): [string, string] => [i === 0 ? 'Reviews' : '', reviewLine(r, data.project.timezone)]),
-    ['Generated', `${instantIn(data.generatedAt, data.project.timezone)} (${data.project.timezone})`],
+    ['Generated', formatInstant(data.generatedAt, data.project.timezone)],
   ];
   const texts = PRODUCTION_TEXTS.map((t): [string, string] => [t.label, data.texts[t.key] ?? '']);
   // Title, facts, texts, a blank row, then the headings.
@@ -167,7 +168,7 @@ export async function writeDailySheet(out: Writable, data: DailySheetData): Prom
     row.getCell(3).value = { text: photo.name, hyperlink: photo.url };
     row.getCell(3).font = { color: { argb: 'FF1F5FBF' }, underline: true };
     sheet.mergeCells(`C${row.number}:F${row.number}`);
-    row.getCell(7).value = instantIn(new Date(photo.takenAt), data.project.timezone);
+    row.getCell(7).value = formatInstant(photo.takenAt, data.project.timezone);
     row.commit();
   }
 

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { Writable } from 'node:stream';
 import { formatScaled, mulDivRound, parseScaled } from '../../../resources/money.js';
-import { headingCell, instantIn, moneyCell, PERCENT_FORMAT, quantityCell, THIN, usDay } from '../../lib/sheet-cells.js';
+import { headingCell, moneyCell, PERCENT_FORMAT, quantityCell, THIN, usDay } from '../../lib/sheet-cells.js';
+import { formatInstant } from '../../../resources/time-zone.js';
 
 /** One budget item of the report: as budgeted, and what was produced of it in the range. */
 export interface ReportLine {
@@ -95,7 +96,7 @@ export async function writeProductionSheet(out: Writable, data: ProductionReport
     ['Company', data.companyName],
     ['Client', data.clientName ?? ''],
     ['Range', `${usDay(data.from)} – ${usDay(data.to)}`],
-    ['Generated', `${instantIn(data.generatedAt, data.project.timezone)} (${data.project.timezone})`],
+    ['Generated', formatInstant(data.generatedAt, data.project.timezone)],
   ];
   facts.forEach(([label, value], i) => {
     const row = sheet.getRow(2 + i);

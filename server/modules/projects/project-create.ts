@@ -34,6 +34,14 @@ export async function checkReferences(
   return filled;
 }
 
+/** The zone a project starts in when the body names none: its parent's, else its company's. */
+async function startingZone(db: Executor, companyId: number, parentId: number | null): Promise<string> {
+  const parent = parentId ? await db.selectFrom('projects').select('timezone').where('id', '=', parentId).executeTakeFirst() : undefined;
+  if (parent) return parent.timezone;
+  const company = await db.selectFrom('companies').select('timezone').where('id', '=', companyId).executeTakeFirstOrThrow();
+  return company.timezone;
+}
+
 /** A concurrent create or rename took the code between our check and the write: the same 409. */
 export function codeTaken(err: unknown, code: string | undefined): never {
   if (isUniqueViolation(err) && code !== undefined) throw conflict(PROJECT_CHECKS.codeTaken(code), 'ALREADY_EXISTS');
@@ -51,6 +59,7 @@ export async function createProject(services: Services, viewer: ProjectViewer, b
     .execute(async (trx) => {
       const filled = await checkReferences(trx, companyId, body);
       await assertCodeFree(trx, companyId, body.code);
+      const timezone = body.timezone ?? (await startingZone(trx, companyId, body.projectId));
       const now = nowIso();
       const row = (await trx
         .insertInto('projects')
@@ -59,7 +68,7 @@ export async function createProject(services: Services, viewer: ProjectViewer, b
           ...filled,
           project_name: body.projectName,
           code: body.code,
-          timezone: body.timezone,
+          timezone,
           is_single_part: body.isSinglePart ? 1 : 0,
           require_quantity_on_pdf_draw: body.requireQuantityOnPDFDraw ? 1 : 0,
           task_based_production: body.taskBasedProduction ? 1 : 0,

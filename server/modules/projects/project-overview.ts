@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { centsToMoney } from '../../../resources/money.js';
+import { todayIn } from '../../../resources/time-zone.js';
 import type { ProjectOverview, ProjectStatus } from '../../../resources/project.js';
 import type { Executor } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
@@ -10,12 +11,6 @@ import { readCents, thousandthsToCents } from '../budgets/budget-production.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayNumber = (date: string) => Math.floor(Date.parse(`${date}T00:00:00.000Z`) / DAY_MS);
 
-/** Today's date where the project is (its time zone), as YYYY-MM-DD. */
-export function todayIn(timezone: string, now = new Date()) {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
 
 /** Days from the start to today counted inclusively, within 0 and the planned length; null without a start date. */
 export function daysOf(start: string | null, end: string | null, today: string) {

@@ -8,7 +8,7 @@ import { sendXlsx } from '../../lib/xlsx-reply.js';
 import { approvedItems, producedOf, thousandthsToCents } from '../budgets/budget-production.js';
 import type { Services } from '../../services.js';
 import { projectAccess, type ProjectRow } from './project-access.js';
-import { todayIn } from './project-overview.js';
+import { todayIn } from '../../../resources/time-zone.js';
 import { writeProductionSheet, type ReportLine } from './production-report-sheet.js';
 
 /** The days a report covers, YYYY-MM-DD, both included, in the project's time zone. */

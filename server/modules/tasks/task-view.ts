@@ -89,11 +89,12 @@ async function taskItems(db: Executor, taskId: number): Promise<TaskItem[]> {
 export async function loadTask(db: Executor, id: number, rights: TaskRights): Promise<Task> {
   const row = await taskRows(db)
     .leftJoin('users as u', 'u.id', 't.created_by')
-    .select(['t.description', 't.created_by', 'u.name as created_by_name'])
+    .select(['t.description', 't.created_by', 'u.name as created_by_name', 'pr.timezone as project_timezone'])
     .where('t.id', '=', id)
     .executeTakeFirstOrThrow();
   return {
     ...listRow(row, rights),
+    projectTimezone: row.project_timezone,
     description: row.description,
     createdBy: row.created_by,
     createdByName: row.created_by_name ?? null,

@@ -40,6 +40,7 @@ export async function userView(db: Executor, user: UserRow, activeCompanyId?: nu
       'c.logo_url as company_logo_url',
       'c.plan as company_plan',
       'c.parent_id as company_parent_id',
+      'c.timezone as company_timezone',
     ])
     .where('m.user_id', '=', user.id)
     .where('m.status', '=', 'accepted')
@@ -89,6 +90,7 @@ export async function userView(db: Executor, user: UserRow, activeCompanyId?: nu
       logoUrl: r.company_logo_url,
       plan: r.company_plan,
       parentId: r.company_parent_id,
+      timezone: r.company_timezone,
       roles: roleMaps.get(r.company_id) ?? {},
     },
   }));

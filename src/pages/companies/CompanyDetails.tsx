@@ -18,6 +18,8 @@ export interface Company {
   logoUrl: string | null;
   plan: string;
   invoiceSettings: InvoiceSettings;
+  /** IANA zone: the company's new projects start in it; its company-level dates show in it. */
+  timezone: string;
   role?: string | null;
   createdAt: string;
 }
@@ -32,6 +34,7 @@ export function CompanyFacts({ company }: { company: Company }) {
     ['Contact', company.contactName],
     ['Phone', company.contactPhone],
     ['Email', company.contactEmail],
+    ['Time zone', company.timezone],
   ];
   return (
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '120px 1fr' }, gap: 1, m: 0 }}>

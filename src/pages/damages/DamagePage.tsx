@@ -83,7 +83,7 @@ export function DamagePage() {
           {
             id: 'activity',
             label: 'Activity',
-            render: () => <ActivityCard subject="damage" path={damagePaths(damage.id).activity} pageSize={20} paged />,
+            render: () => <ActivityCard subject="damage" path={damagePaths(damage.id).activity} pageSize={20} paged timeZone={damage.projectTimezone} />,
           },
         ];
         return (

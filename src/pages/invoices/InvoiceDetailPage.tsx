@@ -10,7 +10,7 @@ import { ActivityList } from '../../components/ActivityList';
 import { Comments } from '../../components/Comments';
 import { missingRowText, ShowPageFrame } from '../../components/ShowPageFrame';
 import { useResource } from '../../engine/useResource';
-import { formatInstant } from '../projects/budget/budget-status';
+import { formatInstant } from '../../../resources/time-zone';
 import { InvoiceActions } from './InvoiceActions';
 import { InvoiceLines } from './InvoiceLines';
 import { InvoiceTotals } from './InvoiceTotals';
@@ -21,14 +21,16 @@ import { formatDay, InvoiceStatusChip } from './invoice-status';
 const KIND = Object.fromEntries(INVOICE_TRANSACTION_KINDS.map((k) => [k.value, k.label])) as Record<string, string>;
 
 function Header({ invoice }: { invoice: Invoice }) {
+  const at = (iso: string) => formatInstant(iso, invoice.projectTimezone);
   const dates = [
-    `Created ${formatInstant(invoice.createdAt)}`,
+    `Created ${at(invoice.createdAt)}`,
     invoice.dueDate && `Due ${formatDay(invoice.dueDate)}`,
     invoice.weekEndingDate && `Week ending ${formatDay(invoice.weekEndingDate)}`,
-    invoice.sentAt && `Sent ${formatInstant(invoice.sentAt)}`,
-    invoice.approvedAt && `Approved ${formatInstant(invoice.approvedAt)}`,
-    invoice.paidAt && `Paid ${formatInstant(invoice.paidAt)}`,
+    invoice.sentAt && `Sent ${at(invoice.sentAt)}`,
+    invoice.approvedAt && `Approved ${at(invoice.approvedAt)}`,
+    invoice.paidAt && `Paid ${at(invoice.paidAt)}`,
   ].filter(Boolean);
+  const billed = [invoice.billTo.address, invoice.powoNumber && `PO/WO ${invoice.powoNumber}`].filter(Boolean);
   return (
     <Stack spacing={0.5}>
       <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
@@ -42,8 +44,13 @@ function Header({ invoice }: { invoice: Invoice }) {
           {invoice.projectCode} · {invoice.projectName}
         </Link>
         {' · '}
-        {invoice.direction === 'sent' ? `Billed to ${invoice.clientName ?? 'the client'}` : `From ${invoice.companyName}`}
+        {invoice.direction === 'sent' ? `Billed to ${invoice.billTo.name ?? 'the client'}` : `From ${invoice.companyName}`}
       </Typography>
+      {billed.length > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {billed.join(' · ')}
+        </Typography>
+      )}
       <Typography variant="body2" color="text.secondary">
         {dates.join(' · ')}
       </Typography>
@@ -161,7 +168,7 @@ export function InvoiceDetailPage() {
                   />
                 </Section>
                 <Section title="Activity">
-                  <ActivityList path={paths.activity} paged />
+                  <ActivityList path={paths.activity} paged timeZone={invoice.projectTimezone} />
                 </Section>
               </Stack>
             </Grid>

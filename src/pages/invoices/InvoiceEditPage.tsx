@@ -7,11 +7,13 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { InvoiceSettings } from '../../../resources/company-invoice';
 import { BILLABLE_PAGE, INVOICE_BILLING_MESSAGES, INVOICE_SUCCESS, type Invoice } from '../../../resources/invoice';
 import { formatMoney, MONEY_MESSAGES } from '../../../resources/money';
+import type { Budget } from '../../../resources/budget';
 import { projects, type Project } from '../../../resources/project';
 import { holds } from '../../../permissions';
 import type { ApiError } from '../../api/http';
 import { resourceMeta } from '../../engine/resource-meta';
 import { useSession } from '../../session/useSession';
+import { BUDGET_RESOURCES, budgetPaths } from '../projects/budget/budget-api';
 import { BillableProductions, BillableRangeFilter } from './BillableProductions';
 import { createInvoice, invoicePaths, sendInvoice, updateInvoice, useInvoiceRefresh, type InvoiceBody } from './invoice-api';
 import { addDays, localToday, percentE3, selectedProductions, selectionTotals } from './invoice-money';
@@ -25,12 +27,15 @@ interface Fields {
   notes: string;
 }
 
-/** The company's terms and retainage for a new invoice; an edited one keeps its own. */
-function initialFields(settings: InvoiceSettings | undefined, invoice: Invoice | undefined): Fields {
+/**
+ * A new invoice's terms and retainage: the budget's retainage when it holds one, else the company's
+ * default (as the server chooses when the body leaves it out); an edited invoice keeps its own.
+ */
+function initialFields(settings: InvoiceSettings | undefined, budgetRetainage: number | undefined, invoice: Invoice | undefined): Fields {
   if (invoice)
     return { retainage: String(invoice.retainagePercent), dueDate: invoice.dueDate ?? '', weekEndingDate: invoice.weekEndingDate ?? '', notes: invoice.notes ?? '' };
   return {
-    retainage: settings?.defaultRetainagePercent ?? '0',
+    retainage: budgetRetainage ? String(budgetRetainage) : (settings?.defaultRetainagePercent ?? '0'),
     dueDate: addDays(localToday(), settings?.paymentTermsDays ?? 30),
     weekEndingDate: '',
     notes: '',
@@ -56,6 +61,14 @@ export function InvoiceEditPage() {
     queryOptions: { enabled: companyId !== null && !invoiceId },
     errorNotification: false,
   });
+  const budgetId = project.result?.budgetId ?? null;
+  const budget = useOne<Pick<Budget, 'id' | 'retainagePercent'>>({
+    resource: BUDGET_RESOURCES.budget,
+    id: budgetId ?? '',
+    meta: { itemPath: budgetId ? budgetPaths(Number(projectId), budgetId).budget : '' },
+    queryOptions: { enabled: budgetId !== null && !invoiceId },
+    errorNotification: false,
+  });
   const invoice = useOne<Invoice>({
     resource: 'invoices',
     id: invoiceId ?? '',
@@ -64,7 +77,7 @@ export function InvoiceEditPage() {
     errorNotification: false,
   });
 
-  const loading = project.query.isLoading || (invoiceId ? invoice.query.isLoading : company.query.isLoading);
+  const loading = project.query.isLoading || (invoiceId ? invoice.query.isLoading : company.query.isLoading || (budgetId !== null && budget.query.isLoading));
   const failed = (project.query.error ?? (invoiceId ? invoice.query.error : null)) as ApiError | null;
   const back = invoiceId ? `/invoices/${invoiceId}` : '/invoices';
 
@@ -112,6 +125,7 @@ export function InvoiceEditPage() {
         project={project.result}
         invoice={invoice.result}
         settings={company.result?.invoiceSettings}
+        budgetRetainage={budget.result?.retainagePercent}
         companyId={companyId!}
       />
     </Stack>
@@ -122,17 +136,19 @@ function InvoiceForm({
   project,
   invoice,
   settings,
+  budgetRetainage,
   companyId,
 }: {
   project: Project;
   invoice: Invoice | undefined;
   settings: InvoiceSettings | undefined;
+  budgetRetainage: number | undefined;
   companyId: number;
 }) {
   const navigate = useNavigate();
   const refresh = useInvoiceRefresh();
   const { open: notify } = useNotification();
-  const [fields, setFields] = useState<Fields>(() => initialFields(settings, invoice));
+  const [fields, setFields] = useState<Fields>(() => initialFields(settings, budgetRetainage, invoice));
   const [range, setRange] = useState<BillableRange>({ from: '', to: '' });
   const rangeValid = !range.from || !range.to || range.from <= range.to;
   const [asked, setAsked] = useState<BillableRange>(range);

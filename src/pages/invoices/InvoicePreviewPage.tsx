@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { invoices, type Invoice } from '../../../resources/invoice';
 import { formatMoney } from '../../../resources/money';
+import { dayIn } from '../../../resources/time-zone';
 import type { ApiError } from '../../api/http';
 import { missingRowText } from '../../components/ShowPageFrame';
 import { useResource } from '../../engine/useResource';
@@ -76,16 +77,17 @@ function Sheet({ invoice }: { invoice: Invoice }) {
               {invoiceStatusLabel(invoice.status)}
             </Typography>
           )}
-          <Typography variant="body2">Date: {formatDay((invoice.sentAt ?? invoice.createdAt).slice(0, 10))}</Typography>
+          <Typography variant="body2">Date: {formatDay(dayIn(invoice.sentAt ?? invoice.createdAt, invoice.projectTimezone))}</Typography>
           {invoice.dueDate && <Typography variant="body2">Due: {formatDay(invoice.dueDate)}</Typography>}
           {invoice.weekEndingDate && <Typography variant="body2">Week ending: {formatDay(invoice.weekEndingDate)}</Typography>}
         </Box>
       </Stack>
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, my: 3, '@media print': { gridTemplateColumns: '1fr 1fr' } }}>
-        <Block title="Billed to">{invoice.clientName ?? '—'}</Block>
+        <Block title="Billed to">{[invoice.billTo.name ?? '—', invoice.billTo.address, invoice.billTo.email].filter(Boolean).join('\n')}</Block>
         <Block title="Project">
           {invoice.projectCode} · {invoice.projectName}
+          {invoice.powoNumber && `\nPO/WO ${invoice.powoNumber}`}
         </Block>
       </Box>
 

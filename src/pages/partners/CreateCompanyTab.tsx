@@ -3,7 +3,7 @@ import { Alert, Button, DialogActions, DialogContent, Stack, Typography } from '
 import { useForm, useWatch } from 'react-hook-form';
 import { COMPANY_REQUIRED_FIELDS } from '../../../resources/company';
 import { createPartnerBody, type PartnerType } from '../../../resources/partnership';
-import { CompanyFormFields, EMPTY_COMPANY, type CompanyFormValues } from '../companies/CompanyFormFields';
+import { CompanyFormFields, EMPTY_COMPANY, emptyCompany, type CompanyFormValues } from '../companies/CompanyFormFields';
 import { useAddPartner } from './use-add-partner';
 
 const FIELDS = Object.keys(EMPTY_COMPANY);
@@ -14,7 +14,7 @@ export function CreateCompanyTab({ type, onClose }: { type: PartnerType; onClose
   const { control, handleSubmit, setError, formState } = useForm<CompanyFormValues>({
     resolver: zodResolver(createPartnerBody),
     reValidateMode: 'onChange',
-    defaultValues: EMPTY_COMPANY,
+    defaultValues: emptyCompany(),
   });
   const values = useWatch({ control });
   const ready = COMPANY_REQUIRED_FIELDS.every((f) => String(values[f] ?? '').trim() !== '');

@@ -27,7 +27,7 @@ export function InviteTab({ type, onClose }: { type: PartnerType; onClose: (id?:
             The contact gets an e-mail with a link to accept or decline. Until then the {type} shows as invited.
           </Typography>
           {failure && <Alert severity="error">{failure}</Alert>}
-          <FormTextField control={control} name="name" label="Company name" capitalize autoFocus />
+          <FormTextField control={control} name="name" label="Company name" autoFocus />
           <FormTextField control={control} name="contactName" label="Contact name" capitalize />
           <FormTextField control={control} name="contactEmail" label="Contact email" type="email" />
         </Stack>

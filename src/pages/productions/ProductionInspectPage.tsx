@@ -45,7 +45,7 @@ export function ProductionInspectPage() {
           {
             id: 'activity',
             label: 'Activity',
-            render: () => <ActivityCard subject="production" path={productionPaths(production.id).activity} pageSize={20} paged />,
+            render: () => <ActivityCard subject="production" path={productionPaths(production.id).activity} pageSize={20} paged timeZone={production.projectTimezone} />,
           },
           { id: 'traces', label: 'Traces', render: () => <TracesSection production={production} /> },
           { id: 'siblings', label: 'Other crews', render: () => <SiblingsSection production={production} /> },

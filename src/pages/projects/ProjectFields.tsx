@@ -5,7 +5,8 @@ import { Controller, useWatch, type Control, type UseFormReturn } from 'react-ho
 import { CountryStateFields } from '../../forms/CountryStateFields';
 import { FormTextField } from '../../forms/FormTextField';
 import type { ProjectFormValues } from './project-form-values';
-import { MarketPicker, ParentProjectPicker, PartnerPicker, TimeZonePicker, type PartnerOption } from './project-pickers';
+import { TimeZonePicker } from '../../components/TimeZonePicker';
+import { MarketPicker, ParentProjectPicker, PartnerPicker, type PartnerOption } from './project-pickers';
 
 const FLAGS: Array<{ name: 'isSinglePart' | 'taskBasedProduction' | 'requireQuantityOnPDFDraw'; label: string }> = [
   { name: 'isSinglePart', label: 'Single-part budget (submitted for review in one part)' },
@@ -87,7 +88,7 @@ export function ProjectFields({
       {clientId === null && (
         <>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField control={control} name="clientName" label="Client name (not on the platform)" capitalize />
+            <FormTextField control={control} name="clientName" label="Client name (not on the platform)" />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <FormTextField control={control} name="clientEmail" label="Client e-mail" type="email" />

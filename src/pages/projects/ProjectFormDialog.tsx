@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { createProjectBody, projects, type CreateProjectInput } from '../../../resources/project';
 import { useDialogSave } from '../../engine/useDialogSave';
 import { useResource } from '../../engine/useResource';
+import { useCompanyTimeZone } from '../../session/useCompanyTimeZone';
 import { emptyProject, PROJECT_FORM_FIELDS, type ProjectFormValues } from './project-form-values';
 import { ProjectFields } from './ProjectFields';
 
@@ -12,16 +13,17 @@ import { ProjectFields } from './ProjectFields';
  * The new project dialog (spec 02 §2): every project field, checked with the server's own schema;
  * "Project Created", then the new project's page. With a parent it makes a sub-project of it.
  */
-export function ProjectFormDialog({ onClose, parent }: { onClose: () => void; parent?: { id: number; projectName: string } }) {
+export function ProjectFormDialog({ onClose, parent }: { onClose: () => void; parent?: { id: number; projectName: string; timezone: string } }) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const navigate = useNavigate();
   const { meta, companyId } = useResource(projects);
+  const companyZone = useCompanyTimeZone();
   const form = useForm<ProjectFormValues, unknown, CreateProjectInput>({
     resolver: zodResolver(createProjectBody) as never,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: emptyProject(parent?.id ?? null),
+    defaultValues: emptyProject(parent?.id ?? null, parent?.timezone ?? companyZone),
   });
   const { save, failure } = useDialogSave<ProjectFormValues>({
     def: projects,

@@ -106,7 +106,7 @@ export function ProjectPage() {
           sections.push({
             id: 'activity',
             label: 'Activity',
-            render: () => <ActivityCard subject="project" path={`companies/${project.companyId}/activity`} filters={{ entityType: projects.entityType, entityId: String(project.id) }} pageSize={20} paged />,
+            render: () => <ActivityCard subject="project" path={`companies/${project.companyId}/activity`} filters={{ entityType: projects.entityType, entityId: String(project.id) }} pageSize={20} paged timeZone={project.timezone} />,
           });
         }
         return <SectionedPage bare pushHistory basePath={`/projects/${project.id}`} label="Project sections" header={<ProjectHeader project={project} />} sections={sections} />;

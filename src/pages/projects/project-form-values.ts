@@ -49,10 +49,8 @@ export const PROJECT_FORM_FIELDS = [
   'pdfScaleFactor',
 ] as const satisfies ReadonlyArray<keyof ProjectFormValues>;
 
-/** The browser's own time zone, the default of a new project. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-export function emptyProject(parentId: number | null = null): ProjectFormValues {
+/** A new project starts in `timezone`: its parent's, else its company's. */
+export function emptyProject(parentId: number | null, timezone: string): ProjectFormValues {
   return {
     projectName: '',
     code: '',
@@ -68,7 +66,7 @@ export function emptyProject(parentId: number | null = null): ProjectFormValues 
     clientEmail: '',
     projectId: parentId,
     powoNumber: '',
-    timezone: browserTimeZone(),
+    timezone,
     marketId: null,
     isSinglePart: false,
     taskBasedProduction: false,

@@ -120,28 +120,6 @@ export function ParentProjectPicker({
   );
 }
 
-let zones: string[] | null = null;
-/** Every IANA time zone this browser knows, with UTC. */
-function timeZones(): string[] {
-  if (!zones) {
-    const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-    zones = known.includes('UTC') ? known : ['UTC', ...known];
-  }
-  return zones;
-}
-
-export function TimeZonePicker({ value, onChange, error }: { value: string; onChange: (zone: string) => void; error?: string }) {
-  return (
-    <Autocomplete
-      options={timeZones()}
-      value={value || null}
-      onChange={(_e, zone) => onChange(zone ?? '')}
-      autoHighlight
-      renderInput={(params) => <TextField {...params} label="Time zone" error={!!error} helperText={error} />}
-    />
-  );
-}
-
 /**
  * The project's market: the client's markets at once, any of the company's by name from
  * MARKET_SEARCH_MIN letters (GET /market/prefix/{text}).

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { COMPANY_REQUIRED_FIELDS, createCompanyBody, type CreateCompanyBody } from '../../../resources/company';
 import { apiFetch } from '../../api/http';
 import { LoadingView } from '../../shell/LoadingView';
-import { CompanyFormFields, EMPTY_COMPANY } from '../companies/CompanyFormFields';
+import { CompanyFormFields, emptyCompany } from '../companies/CompanyFormFields';
 import { AuthLayout } from '../auth/AuthLayout';
 
 /** Creating a top-level company; the creator becomes its Owner and lands on the company page. */
@@ -21,7 +21,7 @@ export function RegisterCompanyPage() {
     resolver: zodResolver(createCompanyBody),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: EMPTY_COMPANY,
+    defaultValues: emptyCompany(),
   });
   const values = useWatch({ control });
   const ready = COMPANY_REQUIRED_FIELDS.every((f) => String(values[f] ?? '').trim() !== '');

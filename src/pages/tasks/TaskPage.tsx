@@ -180,7 +180,7 @@ export function TaskPage() {
           <Card>
             <CardHeader title="Activity" subheader="Who changed what in this task, newest first." slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }} />
             <CardContent sx={{ pt: 0 }}>
-              <ActivityList path={taskPaths(task.id).activity} pageSize={10} paged />
+              <ActivityList path={taskPaths(task.id).activity} pageSize={10} paged timeZone={task.projectTimezone} />
             </CardContent>
           </Card>
           {editing && <TaskFormDialog task={task} onClose={() => setEditing(false)} />}

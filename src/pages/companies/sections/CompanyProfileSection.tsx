@@ -25,6 +25,7 @@ const formValues = (c: Company): CompanyFormValues => ({
   contactName: c.contactName ?? '',
   contactPhone: c.contactPhone ?? '+1 ',
   contactEmail: c.contactEmail ?? '',
+  timezone: c.timezone,
 });
 
 function CompanyProfileForm({ company, onSaved }: Pick<SectionProps, 'company' | 'onSaved'>) {

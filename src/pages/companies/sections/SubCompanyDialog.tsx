@@ -7,7 +7,7 @@ import { COMPANY_REQUIRED_FIELDS, companyFields } from '../../../../resources/co
 import { apiFetch } from '../../../api/http';
 import { showServerErrors } from '../../../forms/server-errors';
 import type { Company } from '../CompanyDetails';
-import { CompanyFormFields, EMPTY_COMPANY, type CompanyFormValues } from '../CompanyFormFields';
+import { CompanyFormFields, EMPTY_COMPANY, emptyCompany, type CompanyFormValues } from '../CompanyFormFields';
 
 /** A new company under this one (POST /companies with parentId); its creator becomes its Owner. */
 export function SubCompanyDialog({ parent, onClose }: { parent: Company; onClose: (created?: Company) => void }) {
@@ -20,7 +20,7 @@ export function SubCompanyDialog({ parent, onClose }: { parent: Company; onClose
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     // The parent's place and contact are the likeliest starting point for a branch.
-    defaultValues: { ...EMPTY_COMPANY, country: parent.country ?? 'US', state: parent.state ?? '', contactPhone: '+1 ' },
+    defaultValues: { ...emptyCompany(), country: parent.country ?? 'US', state: parent.state ?? '', contactPhone: '+1 ' },
   });
   const values = useWatch({ control });
   const ready = COMPANY_REQUIRED_FIELDS.every((f) => String(values[f] ?? '').trim() !== '');

@@ -98,7 +98,7 @@ function BudgetView({ project, budgetId }: { project: Project; budgetId: number 
   const panels: Record<TabId, () => ReactNode> = {
     items: () => <BudgetItemsGrid resource={BUDGET_RESOURCES.items} path={paths.items} actions={itemActions} label="Budget items" />,
     parent: () => <BudgetItemsGrid resource={BUDGET_RESOURCES.parentItems} path={paths.parentItems} label="Parent budget items" />,
-    reviews: () => <ReviewsPanel paths={paths} canManage={manage} onRevoke={(review) => setOpen({ kind: 'revoke', review })} />,
+    reviews: () => <ReviewsPanel paths={paths} canManage={manage} onRevoke={(review) => setOpen({ kind: 'revoke', review })} timeZone={project.timezone} />,
     'change-orders': () => <ChangeOrdersPanel paths={paths} canManage={manage} subProject={subProject} onChanged={() => void refresh()} />,
     figures: () => <BudgetFigures paths={paths} companyId={budget.companyId} />,
     comments: () => (
@@ -114,7 +114,7 @@ function BudgetView({ project, budgetId }: { project: Project; budgetId: number 
         anchor="budget-comment"
       />
     ),
-    activity: () => <ActivityList path={paths.activity} pageSize={20} paged />,
+    activity: () => <ActivityList path={paths.activity} pageSize={20} paged timeZone={project.timezone} />,
   };
   const labels: Record<TabId, string> = {
     items: `Items (${budget.itemCount})`,
@@ -318,7 +318,7 @@ function BudgetDialogs({
     case 'changeOrder':
       return <ChangeOrderDialog paths={paths} item={open.item} subProject={project.projectId !== null} onClose={close} />;
     case 'history':
-      return <ItemHistoryDialog paths={paths} item={open.item} onClose={() => close(false)} />;
+      return <ItemHistoryDialog paths={paths} item={open.item} onClose={() => close(false)} timeZone={project.timezone} />;
     default:
       return null;
   }

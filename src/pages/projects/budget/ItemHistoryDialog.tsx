@@ -3,13 +3,13 @@ import { useOne } from '@refinedev/core';
 import type { BudgetItem, BudgetItemHistory, BudgetItemValues } from '../../../../resources/budget';
 import { formatMoney } from '../../../../resources/money';
 import type { BudgetPaths } from './budget-api';
-import { formatInstant } from './budget-status';
+import { formatInstant } from '../../../../resources/time-zone';
 
 const line = (v: BudgetItemValues) => `${v.quantity} × ${formatMoney(v.price)} = ${formatMoney(v.amount)}`;
 const signed = (amount: string) => (amount.startsWith('-') ? formatMoney(amount) : `+${formatMoney(amount)}`);
 
 /** An item's history: its values as the budget was approved, each accepted change order, and where it stands now. */
-export function ItemHistoryDialog({ paths, item, onClose }: { paths: BudgetPaths; item: BudgetItem; onClose: () => void }) {
+export function ItemHistoryDialog({ paths, item, onClose, timeZone }: { paths: BudgetPaths; item: BudgetItem; onClose: () => void; timeZone: string }) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const { result: history, query } = useOne<BudgetItemHistory>({
@@ -35,7 +35,7 @@ export function ItemHistoryDialog({ paths, item, onClose }: { paths: BudgetPaths
                 title={`Change order #${change.number} · ${signed(change.amountDelta)}`}
                 detail={`${line(change.from)} → ${line(change.to)}`}
                 note={change.description}
-                when={`Accepted ${formatInstant(change.decidedAt)}${change.decidedBy ? ` by ${change.decidedBy.name}` : ''}`}
+                when={`Accepted ${formatInstant(change.decidedAt, timeZone)}${change.decidedBy ? ` by ${change.decidedBy.name}` : ''}`}
               />
             ))}
             {history.changes.length === 0 && <Typography color="text.secondary">No change order has been accepted for this item.</Typography>}

@@ -2,20 +2,23 @@ import { Alert, Box, Button, List, ListItem, ListItemText, Skeleton, Stack, Typo
 import { useList } from '@refinedev/core';
 import type { BudgetReview } from '../../../../resources/budget';
 import { BUDGET_RESOURCES, type BudgetPaths } from './budget-api';
-import { formatInstant, ReviewStatusChip } from './budget-status';
+import { formatInstant } from '../../../../resources/time-zone';
+import { ReviewStatusChip } from './budget-status';
 
-function describe(review: BudgetReview): string {
+/** What became of a review and when, in the project's zone. */
+function describe(review: BudgetReview, zone: string): string {
+  const at = (iso: string | null) => (iso ? formatInstant(iso, zone) : '');
   switch (review.status) {
     case 'approved':
       return review.signed
-        ? `Signed${review.signerName && review.signerName !== review.reviewerName ? ` by ${review.signerName}` : ''} ${formatInstant(review.signedAt)}`
-        : `Approved ${formatInstant(review.decidedAt)}`;
+        ? `Signed${review.signerName && review.signerName !== review.reviewerName ? ` by ${review.signerName}` : ''} ${at(review.signedAt)}`
+        : `Approved ${at(review.decidedAt)}`;
     case 'rejected':
-      return `Rejected ${formatInstant(review.decidedAt)}`;
+      return `Rejected ${at(review.decidedAt)}`;
     case 'revoked':
-      return `Revoked ${formatInstant(review.decidedAt)}`;
+      return `Revoked ${at(review.decidedAt)}`;
     default:
-      return `Asked ${formatInstant(review.createdAt)}`;
+      return `Asked ${at(review.createdAt)}`;
   }
 }
 
@@ -24,7 +27,7 @@ function describe(review: BudgetReview): string {
  * runs the project may revoke a pending review; the caller's own pending review is decided from the
  * notice above the tabs.
  */
-export function ReviewsPanel({ paths, canManage, onRevoke }: { paths: BudgetPaths; canManage: boolean; onRevoke: (review: BudgetReview) => void }) {
+export function ReviewsPanel({ paths, canManage, onRevoke, timeZone }: { paths: BudgetPaths; canManage: boolean; onRevoke: (review: BudgetReview) => void; timeZone: string }) {
   const { result, query } = useList<BudgetReview>({
     resource: BUDGET_RESOURCES.reviews,
     meta: { path: paths.reviews },
@@ -64,7 +67,7 @@ export function ReviewsPanel({ paths, canManage, onRevoke }: { paths: BudgetPath
             }
             secondary={
               <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-                {review.reviewerEmail} · {describe(review)}
+                {review.reviewerEmail} · {describe(review, timeZone)}
                 {review.statusReason && review.status !== 'approved' && (
                   <Box component="span" sx={{ display: 'block', mt: 0.5, color: 'text.primary' }}>
                     “{review.statusReason}”

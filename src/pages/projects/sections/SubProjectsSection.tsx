@@ -77,7 +77,7 @@ export function SubProjectsSection({ project }: { project: Project }) {
           <TablePagination component="div" count={total} page={page} onPageChange={(_e, p) => setPage(p)} rowsPerPage={PAGE_SIZE} rowsPerPageOptions={[PAGE_SIZE]} />
         )}
       </CardContent>
-      {creating && <ProjectFormDialog parent={{ id: project.id, projectName: project.projectName }} onClose={() => setCreating(false)} />}
+      {creating && <ProjectFormDialog parent={{ id: project.id, projectName: project.projectName, timezone: project.timezone }} onClose={() => setCreating(false)} />}
     </Card>
   );
 }
