@@ -141,14 +141,14 @@ export function BudgetItemQuantities({
                   {photos && (
                   <TextField
                     size="small"
-                    label="Photos"
+                    label="Photos required"
                     value={row?.photosNumber ?? ''}
                     disabled={disabled}
                     onChange={(e) => set(item, { photosNumber: e.target.value })}
                     error={!!rowErrors.photosNumber}
-                    helperText={rowErrors.photosNumber}
-                    slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': `Photos of ${item.itemName}` } }}
-                    sx={{ width: { xs: '40%', sm: 90 } }}
+                    helperText={rowErrors.photosNumber ?? 'Number of photos the crew must take'}
+                    slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': `Photos required for ${item.itemName}` } }}
+                    sx={{ width: { xs: '40%', sm: 150 } }}
                   />
                   )}
                 </Stack>
