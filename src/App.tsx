@@ -13,6 +13,7 @@ import type { SessionUser } from './session/types';
 import { DisplayThemeProvider } from './shell/DisplayThemeProvider';
 import { ErrorDialog } from './shell/ErrorDialog';
 import { toastBelowToolbar } from './shell/toast-position';
+import { phoneTouchTargets } from './shell/touch-targets';
 import { theme } from './theme';
 
 const accessControl = accessControlProvider(getCurrentUser);
@@ -31,6 +32,7 @@ export function App() {
       <CssBaseline />
       <GlobalStyles styles={{ html: { WebkitFontSmoothing: 'auto' } }} />
       <GlobalStyles styles={toastBelowToolbar} />
+      <GlobalStyles styles={phoneTouchTargets} />
       <RefineSnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={6000} maxSnack={3}>
         <Refine
           dataProvider={dataProvider}
