@@ -115,7 +115,7 @@ describe('the new production dialog', () => {
     await user.type(within(dialog).getByLabelText(/^Date/), '2026-03-10');
     await user.type(await within(dialog).findByRole('textbox', { name: 'Quantity of Curb and gutter' }), '2');
     // The field says what the number is.
-    expect(within(dialog).getByRole('textbox', { name: 'Photos required for Curb and gutter' })).toHaveAccessibleDescription('Number of photos the crew must take');
+    expect(within(dialog).getByRole('textbox', { name: 'Photos required for Curb and gutter' })).toHaveAccessibleDescription('How many the crew must take');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     const alert = await within(dialog).findByRole('alert');

@@ -136,7 +136,7 @@ export function BudgetItemQuantities({
                     error={!!rowErrors.quantity}
                     helperText={rowErrors.quantity}
                     slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `Quantity of ${item.itemName}` }, input: { endAdornment: item.unit ? <InputAdornment position="end">{item.unit}</InputAdornment> : undefined } }}
-                    sx={{ width: { xs: '60%', sm: 170 } }}
+                    sx={{ width: { xs: '50%', sm: 170 } }}
                   />
                   {photos && (
                   <TextField
@@ -146,9 +146,9 @@ export function BudgetItemQuantities({
                     disabled={disabled}
                     onChange={(e) => set(item, { photosNumber: e.target.value })}
                     error={!!rowErrors.photosNumber}
-                    helperText={rowErrors.photosNumber ?? 'Number of photos the crew must take'}
+                    helperText={rowErrors.photosNumber ?? 'How many the crew must take'}
                     slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': `Photos required for ${item.itemName}` } }}
-                    sx={{ width: { xs: '40%', sm: 150 } }}
+                    sx={{ width: { xs: '50%', sm: 150 } }}
                   />
                   )}
                 </Stack>

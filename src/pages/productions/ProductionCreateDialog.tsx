@@ -120,9 +120,11 @@ export const ProductionCreateDialog: ResourceFormComponent = ({ onClose }) => {
                 severity="error"
                 role="alert"
                 onClose={() => setFailure(null)}
+                // On a phone the way out goes under the message rather than squeezing it.
+                sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, '& .MuiAlert-action': { ml: 'auto' } }}
                 action={
                   failure.existingId !== undefined ? (
-                    <Button color="inherit" size="small" sx={{ minHeight: 40 }} onClick={() => navigate(`/productions/inspect/${failure.existingId}`)}>
+                    <Button color="inherit" size="small" sx={{ minHeight: 40, whiteSpace: 'nowrap' }} onClick={() => navigate(`/productions/inspect/${failure.existingId}`)}>
                       Open that day's sheet
                     </Button>
                   ) : undefined
