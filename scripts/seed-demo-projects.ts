@@ -53,6 +53,10 @@ export async function seedDemoProjects(app: FastifyInstance, headers: Record<str
   if (lines.length) {
     await call('POST', `/projects/${fiber.id}/budgets/${fiber.budgetId}/items/multiple`, { items: lines });
     await call('POST', `/projects/${fiber.id}/budgets/${fiber.budgetId}/submit`, { retainagePercent: 10, profitabilityPercent: 12.5 });
+    // Someone who can sign in reviews it (the client has no users): the project manager.
+    const reviewers: Array<{ id: number; email: string }> = await call('GET', `/projects/${fiber.id}/budgets/${fiber.budgetId}/reviewers`);
+    const manager = reviewers.find((r) => r.email === 'projectmanager@demo.fieldwork.test');
+    if (manager) await call('POST', `/projects/${fiber.id}/budgets/${fiber.budgetId}/reviews`, { memberId: manager.id });
   }
 
   const paving = await call('POST', `/companies/${companyId}/projects`, {

@@ -12,6 +12,8 @@ import { getCurrentUser, setCurrentUser } from './session/current-user';
 import type { SessionUser } from './session/types';
 import { DisplayThemeProvider } from './shell/DisplayThemeProvider';
 import { ErrorDialog } from './shell/ErrorDialog';
+import { toastBelowToolbar } from './shell/toast-position';
+import { phoneTouchTargets } from './shell/touch-targets';
 import { theme } from './theme';
 
 const accessControl = accessControlProvider(getCurrentUser);
@@ -29,6 +31,8 @@ export function App() {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <GlobalStyles styles={{ html: { WebkitFontSmoothing: 'auto' } }} />
+      <GlobalStyles styles={toastBelowToolbar} />
+      <GlobalStyles styles={phoneTouchTargets} />
       <RefineSnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={6000} maxSnack={3}>
         <Refine
           dataProvider={dataProvider}

@@ -12,7 +12,8 @@ export class ApiError extends Error {
     public statusCode: number,
     public url: string,
     public code?: string,
-    public details?: Array<{ field: string; message: string }>,
+    /** existingId: the row a conflict is about (the day's production sheet that is already there). */
+    public details?: Array<{ field: string; message: string; existingId?: number }>,
   ) {
     super(message);
   }

@@ -1,32 +1,15 @@
 import { Alert, Card, CardContent, CardHeader, List, ListItem, ListItemText, Skeleton, TablePagination, Typography } from '@mui/material';
 import { useList } from '@refinedev/core';
 import { useState } from 'react';
+import { describeActivity, type ActivityEventText } from '../../resources/activity-wording';
 import { formatInstant } from '../../resources/time-zone';
 import { useCompanyTimeZone } from '../session/useCompanyTimeZone';
 
-export interface ActivityEvent {
+export interface ActivityEvent extends ActivityEventText {
   id: number;
-  entityType: string;
   entityId: string;
-  action: string;
-  changes: Record<string, { from: unknown; to: unknown }>;
-  /** Some recorded fields are only for readers with more rights (personal details, say). */
-  hidden?: boolean;
   createdAt: string;
   actor: { id: number; name: string } | null;
-}
-
-const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-
-function describe(event: ActivityEvent): string {
-  const fields = Object.keys(event.changes);
-  const subject = event.entityType.replace(/_/g, ' ');
-  const what = `${subject.charAt(0).toUpperCase()}${subject.slice(1)} ${event.action.replace(/_/g, ' ')}`;
-  const told =
-    event.action === 'created' || fields.length === 0
-      ? what
-      : `${what}: ${fields.map((f) => `${f} ${show(event.changes[f].from)} → ${show(event.changes[f].to)}`).join(', ')}`;
-  return event.hidden ? `${told} (details hidden)` : told;
 }
 
 /**
@@ -60,7 +43,7 @@ export function ActivityList({ path, pageSize = 10, filters = {}, paged = false,
       {result.data.map((event) => (
         <ListItem key={event.id} disableGutters divider>
           <ListItemText
-            primary={describe(event)}
+            primary={describeActivity(event)}
             secondary={`${event.actor?.name ?? 'System'} · ${formatInstant(event.createdAt, zone)}`}
           />
         </ListItem>

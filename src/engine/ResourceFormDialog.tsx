@@ -5,6 +5,7 @@ import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useForm, type Control } from 'react-hook-form';
 import type { ResourceDef, ResourceField } from '../../resources/engine';
 import type { ApiError } from '../api/http';
+import { useRevealed } from '../components/useRevealed';
 import { LoadingView } from '../shell/LoadingView';
 import { FieldInput } from './FieldInput';
 import { useResource } from './useResource';
@@ -50,6 +51,7 @@ export function ResourceFormDialog({
   const { mutateAsync: create } = useCreate();
   const { mutateAsync: update } = useUpdate();
   const [failure, setFailure] = useState<string | null>(null);
+  const showFailure = useRevealed<HTMLDivElement>(failure);
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -75,7 +77,11 @@ export function ResourceFormDialog({
             <LoadingView />
           ) : (
             <Stack spacing={2} sx={{ pt: 1 }}>
-              {failure && <Alert severity="error">{failure}</Alert>}
+              {failure && (
+                <Alert ref={showFailure} severity="error">
+                  {failure}
+                </Alert>
+              )}
               {fields.map((f, i) => (
                 <Fragment key={f.name}>{renderField?.(f, control) ?? <FieldInput field={f} control={control} autoFocus={i === 0} />}</Fragment>
               ))}

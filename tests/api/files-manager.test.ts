@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ownerWithCompany } from './harness.js';
+import { ownerWithCompany, TINY_PNG } from './harness.js';
 import { describeEachDatabaseAndStorage } from './s3-server.js';
 import { API, FILE_MESSAGES, filesBody, newFolder, objects, rootOf, upload, uploadOne } from './files-helpers.js';
 
@@ -169,9 +169,17 @@ describeEachDatabaseAndStorage('file manager: folders and files', (server) => {
     expect((await s.app.inject({ method: 'GET', url: edited.body.url })).body).toBe('edited');
     // New bytes, new link: a browser keeps what the old link showed for as long as it lives.
     expect(edited.body.url).not.toBe(f2.url);
+    // The trail names the change, without byte counts (an image from the editor reads "picture edited").
+    const trail = await s.services.db.selectFrom('audit_events').select(['action', 'changes']).where('entity_type', '=', 'file').where('entity_id', '=', String(f2.id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(trail).toEqual({ action: 'replaced', changes: '{}' });
+    const picture = filesBody({}, [{ name: 'edited.png', type: 'image/png', bytes: TINY_PNG, field: 'img' }]);
+    expect((await s.call('PATCH', `${API}/filesNew/${f1.id}`, { token, body: picture.body, headers: picture.headers })).status).toBe(200);
+    const pictureTrail = await s.services.db.selectFrom('audit_events').select(['action', 'changes']).where('entity_type', '=', 'file').where('entity_id', '=', String(f1.id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(pictureTrail).toEqual({ action: 'picture edited', changes: '{}' });
 
     const stored = await s.services.db.selectFrom('files').select('object_name').where('folder_id', 'in', [a.id, b.id]).execute();
-    expect(stored).toHaveLength(3);
+    // Two files, each with its earlier version.
+    expect(stored).toHaveLength(4);
     expect((await s.call('DELETE', `${API}/folders/${a.id}`, { token })).status).toBe(204);
     expect(await s.services.db.selectFrom('folders').select('id').where('id', 'in', [a.id, b.id]).execute()).toEqual([]);
     expect(await s.services.db.selectFrom('files').select('id').where('id', 'in', [f1.id, f2.id]).execute()).toEqual([]);

@@ -46,11 +46,14 @@ describeEachDatabase('productions: who records and sees what', (server) => {
 
   it('one sheet per crew, project and day (409)', async () => {
     const date = nextDay();
-    expect((await call(s, w.people.subLeader)('POST', `/production/project/${w.projectId}`, body(w.crews.boring, { date }))).status).toBe(201);
+    const first = await call(s, w.people.subLeader)('POST', `/production/project/${w.projectId}`, body(w.crews.boring, { date }));
+    expect(first.status).toBe(201);
     const before = await storedProductions(s);
     const again = await call(s, w.people.subPm)('POST', `/production/project/${w.projectId}`, body(w.crews.boring, { date }));
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This crew already has a production on this project that day');
+    // The answer names the day's sheet, for the way out ("Open that day's sheet").
+    expect(again.body.error.details).toEqual([{ field: 'date', message: 'This crew already has a production on this project that day', existingId: first.body.id }]);
     expect(await storedProductions(s)).toEqual(before);
   });
 

@@ -93,7 +93,13 @@ export function damageStore(role: RoleName = 'Claims') {
       return HttpResponse.json([added], { status: 201 });
     }),
     http.get('/api/v1/damages/:id/activity', () =>
-      HttpResponse.json([{ id: 1, entityType: 'damage', entityId: '5', action: 'created', changes: {}, createdAt: stamp, actor: { id: 1, name: 'Dana Field' } }], total([1])),
+      HttpResponse.json(
+        [
+          { id: 2, entityType: 'damage', entityId: '5', action: 'status changed', changes: { status: { from: 'reported', to: 'in_repair' }, nextStatuses: { from: ['claimed'], to: ['closed'] } }, createdAt: stamp, actor: { id: 1, name: 'Dana Field' } },
+          { id: 1, entityType: 'damage', entityId: '5', action: 'created', changes: {}, createdAt: stamp, actor: { id: 1, name: 'Dana Field' } },
+        ],
+        total([1, 2]),
+      ),
     ),
   ];
   return { state, handlers };

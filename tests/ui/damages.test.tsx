@@ -75,6 +75,8 @@ describe('the damage page', () => {
     expect(store.state.sent).toEqual([{ method: 'POST', path: '/damages/5/files/proof', body: null }]);
     await user.click(screen.getByRole('tab', { name: 'Activity' }));
     expect(await screen.findByText('Damage created')).toBeInTheDocument();
+    // The trail reads the status labels, without the internal list of next moves.
+    expect(screen.getByText('Damage status changed: Reported → In repair')).toBeInTheDocument();
   });
 
   it('a reader (damages:view) sees no moves, edit or upload', async () => {

@@ -153,6 +153,11 @@ export function productionStore() {
     http.get('/api/v1/budgetItems', () => HttpResponse.json(state.budgetItems, total(state.budgetItems))),
     http.post('/api/v1/production/project/:projectId', async ({ request, params }) => {
       const body = await record(request, `/production/project/${params.projectId}`);
+      const taken = state.productions.find((p) => p.projectId === Number(params.projectId) && p.crewId === body.crewId && p.date === body.date);
+      if (taken) {
+        const message = 'This crew already has a production on this project that day';
+        return HttpResponse.json({ error: { statusCode: 409, code: 'DUPLICATE', message, details: [{ field: 'date', message, existingId: taken.id }] } }, { status: 409 });
+      }
       const made = makeProduction(state.nextId++, { crewId: body.crewId, date: body.date, items: [] });
       state.productions.push(made);
       return HttpResponse.json(made, { status: 201 });

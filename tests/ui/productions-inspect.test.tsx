@@ -71,7 +71,7 @@ describe('the production inspection page', { timeout: 40000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Add items' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add items' });
     await user.type(await within(dialog).findByRole('textbox', { name: 'Quantity of Sidewalk' }), '0.5');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Photos of Sidewalk' }), '1');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Photos required for Sidewalk' }), '1');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add items' })).not.toBeInTheDocument());
     expect(store.state.sent).toEqual([{ method: 'POST', path: '/production/1/items', body: { items: [{ budgetItemId: 602, quantity: '0.5', photosNumber: 1 }] } }]);

@@ -80,7 +80,7 @@ describe('the new production dialog', () => {
 
     await user.clear(quantity);
     await user.type(quantity, '1.234');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Photos of Curb and gutter' }), '3');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Photos required for Curb and gutter' }), '3');
     await user.type(within(dialog).getByRole('textbox', { name: 'Weather' }), 'Rain after noon');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText(PRODUCTION_SUCCESS.created)).toBeInTheDocument();
@@ -92,5 +92,38 @@ describe('the new production dialog', () => {
       },
     ]);
     await waitFor(() => expect(currentLocation()).toBe('/productions/inspect/10'));
+  });
+
+  it("a crew's day that has a sheet already: the refusal shows at the top of the dialog with the way to that day's sheet", { timeout: 40000 }, async () => {
+    const user = userEvent.setup();
+    const revealed: Element[] = [];
+    // jsdom has no scrollIntoView: record what the dialog brings into view.
+    Element.prototype.scrollIntoView = function (this: Element) {
+      revealed.push(this);
+    };
+    onTestFinished(() => {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    });
+    renderApp('/productions');
+    await user.click(await screen.findByRole('button', { name: 'New Production' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New production' });
+    await user.click(within(dialog).getByRole('combobox', { name: /Project/ }));
+    await user.click(await screen.findByRole('option', { name: 'MSP-1 · Main Street Paving' }));
+    await user.click(within(dialog).getByRole('combobox', { name: /Crew/ }));
+    await user.click(await screen.findByRole('option', { name: 'North crew' }));
+    await user.clear(within(dialog).getByLabelText(/^Date/));
+    await user.type(within(dialog).getByLabelText(/^Date/), '2026-03-10');
+    await user.type(await within(dialog).findByRole('textbox', { name: 'Quantity of Curb and gutter' }), '2');
+    // The field says what the number is.
+    expect(within(dialog).getByRole('textbox', { name: 'Photos required for Curb and gutter' })).toHaveAccessibleDescription('How many the crew must take');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(PRODUCTION_MESSAGES.duplicate);
+    // Above the form's first field, and scrolled into view for a phone's full-screen dialog.
+    expect(alert.compareDocumentPosition(within(dialog).getByRole('combobox', { name: /Project/ })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(revealed).toContain(alert);
+    await user.click(within(alert).getByRole('button', { name: "Open that day's sheet" }));
+    await waitFor(() => expect(currentLocation()).toBe('/productions/inspect/1'));
   });
 });

@@ -170,7 +170,9 @@ export async function replaceFileBytes(services: Services, c: FileCaller, id: nu
         .set({ content_type: stored.contentType, length: stored.length, object_name: fresh.object_name, updated_at: nowIso() })
         .where('id', '=', id)
         .execute();
-      await recordAudit(trx, auditActor(c), { entityType: 'file', entityId: id, action: 'edited', before: { length: old.length }, after: { length: stored.length } });
+      // Named for the reader ("Picture edited" from the image editor); byte counts told nobody anything.
+      const action = stored.contentType.startsWith('image/') ? 'picture edited' : 'replaced';
+      await recordAudit(trx, auditActor(c), { entityType: 'file', entityId: id, action });
     });
     return getFile(services, services.db, c, id);
   } finally {

@@ -2,7 +2,7 @@ import { PRODUCTION_MESSAGES, PRODUCTION_TEXTS, PRODUCTION_TOPICS, type CreatePr
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors.js';
 import type { Trx } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
-import { conflict, forbidden } from '../../http/errors.js';
+import { AppError, conflict, forbidden } from '../../http/errors.js';
 import { nowIso, parseJson } from '../../lib/json.js';
 import type { Services } from '../../services.js';
 import { fileTransaction } from '../../storage/file-store.js';
@@ -39,7 +39,8 @@ export async function createProduction(services: Services, actor: Actor, project
     await assertTask(trx, access.project, access.companyId, body.taskId);
     await assertItems(trx, projectId, body.items);
     const taken = await trx.selectFrom('productions').select('id').where('project_id', '=', projectId).where('crew_id', '=', crew.id).where('date', '=', body.date).executeTakeFirst();
-    if (taken) throw conflict(PRODUCTION_MESSAGES.duplicate, 'DUPLICATE');
+    // The refusal names the day's sheet, so the person who tapped Create can open it instead.
+    if (taken) throw new AppError(409, PRODUCTION_MESSAGES.duplicate, 'DUPLICATE', [{ field: 'date', message: PRODUCTION_MESSAGES.duplicate, existingId: taken.id }]);
     const now = nowIso();
     const { id } = await trx
       .insertInto('productions')

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import type { ResourceField } from '../../../resources/engine';
 import { createFootprintBody, FOOTPRINT_SUCCESS } from '../../../resources/footprint';
 import type { ApiError } from '../../api/http';
+import { useRevealed } from '../../components/useRevealed';
 import type { ResourceFormComponent } from '../../engine/ResourceListPage';
 import { ReferenceInput } from '../../engine/ReferenceInput';
 import { todayIn } from '../productions/production-status';
@@ -37,6 +38,7 @@ export const FootprintCreateDialog: ResourceFormComponent = ({ onClose }) => {
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const showFailure = useRevealed<HTMLDivElement>(failure);
   const [saving, setSaving] = useState(false);
 
   const save = async () => {
@@ -66,7 +68,11 @@ export const FootprintCreateDialog: ResourceFormComponent = ({ onClose }) => {
       <DialogTitle id="footprint-create-title">New Footprint</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {failure && <Alert severity="error">{failure}</Alert>}
+          {failure && (
+            <Alert ref={showFailure} severity="error">
+              {failure}
+            </Alert>
+          )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             {(['projectId', 'typeId'] as const).map((name) => (
               <ReferenceInput key={name} field={PICKERS[name]} value={refs[name]} onChange={(v) => setRefs((r) => ({ ...r, [name]: v }))} error={errors[name]} />

@@ -136,19 +136,19 @@ export function BudgetItemQuantities({
                     error={!!rowErrors.quantity}
                     helperText={rowErrors.quantity}
                     slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `Quantity of ${item.itemName}` }, input: { endAdornment: item.unit ? <InputAdornment position="end">{item.unit}</InputAdornment> : undefined } }}
-                    sx={{ width: { xs: '60%', sm: 170 } }}
+                    sx={{ width: { xs: '50%', sm: 170 } }}
                   />
                   {photos && (
                   <TextField
                     size="small"
-                    label="Photos"
+                    label="Photos required"
                     value={row?.photosNumber ?? ''}
                     disabled={disabled}
                     onChange={(e) => set(item, { photosNumber: e.target.value })}
                     error={!!rowErrors.photosNumber}
-                    helperText={rowErrors.photosNumber}
-                    slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': `Photos of ${item.itemName}` } }}
-                    sx={{ width: { xs: '40%', sm: 90 } }}
+                    helperText={rowErrors.photosNumber ?? 'How many the crew must take'}
+                    slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': `Photos required for ${item.itemName}` } }}
+                    sx={{ width: { xs: '50%', sm: 150 } }}
                   />
                   )}
                 </Stack>

@@ -19,6 +19,7 @@ import { PRODUCTION_MESSAGES, PRODUCTION_SUCCESS, PRODUCTION_TEXTS, createProduc
 import { apiFetch, type ApiError } from '../../api/http';
 import type { ResourceFormComponent } from '../../engine/ResourceListPage';
 import { BudgetItemQuantities, checkPicked, pickedBody, type PickedItems } from './BudgetItemQuantities';
+import { useRevealed } from '../../components/useRevealed';
 import { createPath } from './production-api';
 import { TaskPicker } from '../tasks/TaskPicker';
 import { ProjectPicker, useProductionCrews, type ProjectOption } from './production-pickers';
@@ -48,8 +49,9 @@ export const ProductionCreateDialog: ResourceFormComponent = ({ onClose }) => {
   const [texts, setTexts] = useState<Record<ProductionTextKey, string>>({ notes: '', weather: '', delays: '', safety: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [itemErrors, setItemErrors] = useState<ReturnType<typeof checkPicked>>(new Map());
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ message: string; existingId?: number } | null>(null);
   const [saving, setSaving] = useState(false);
+  const showAlert = useRevealed<HTMLDivElement>(failure);
 
   // One crew: nothing to choose.
   if (crewId === '' && crews.length === 1) setCrewId(String(crews[0]!.id));
@@ -100,7 +102,8 @@ export const ProductionCreateDialog: ResourceFormComponent = ({ onClose }) => {
       if (crew) setErrors((x) => ({ ...x, crewId: crew.message }));
       const task = e.details?.find((d) => d.field === 'taskId');
       if (task) setErrors((x) => ({ ...x, taskId: task.message }));
-      setFailure(e.statusCode === 409 ? e.message || PRODUCTION_MESSAGES.duplicate : e.message);
+      const existingId = e.details?.find((d) => d.existingId !== undefined)?.existingId;
+      setFailure({ message: e.statusCode === 409 ? e.message || PRODUCTION_MESSAGES.duplicate : e.message, existingId });
       setSaving(false);
     }
   };
@@ -111,6 +114,25 @@ export const ProductionCreateDialog: ResourceFormComponent = ({ onClose }) => {
         <DialogTitle id="new-production-title">New production</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
+            {failure && (
+              <Alert
+                ref={showAlert}
+                severity="error"
+                role="alert"
+                onClose={() => setFailure(null)}
+                // On a phone the way out goes under the message rather than squeezing it.
+                sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, '& .MuiAlert-action': { ml: 'auto' } }}
+                action={
+                  failure.existingId !== undefined ? (
+                    <Button color="inherit" size="small" sx={{ minHeight: 40, whiteSpace: 'nowrap' }} onClick={() => navigate(`/productions/inspect/${failure.existingId}`)}>
+                      Open that day's sheet
+                    </Button>
+                  ) : undefined
+                }
+              >
+                {failure.message}
+              </Alert>
+            )}
             <ProjectPicker recording value={project?.id ?? null} onChange={chooseProject} error={errors.project} required disabled={saving} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField
@@ -187,11 +209,6 @@ export const ProductionCreateDialog: ResourceFormComponent = ({ onClose }) => {
                 disabled={saving}
               />
             ))}
-            {failure && (
-              <Alert severity="error" onClose={() => setFailure(null)}>
-                {failure}
-              </Alert>
-            )}
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -3,6 +3,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { createProjectBody, projects, type CreateProjectInput } from '../../../resources/project';
+import { useRevealed } from '../../components/useRevealed';
 import { useDialogSave } from '../../engine/useDialogSave';
 import { useResource } from '../../engine/useResource';
 import { useCompanyTimeZone } from '../../session/useCompanyTimeZone';
@@ -35,6 +36,7 @@ export function ProjectFormDialog({ onClose, parent }: { onClose: () => void; pa
     // A code the company already uses is a 409 that belongs under the code.
     onRefused: (error) => error.statusCode === 409 && form.setError('code', { type: 'server', message: error.message }),
   });
+  const showFailure = useRevealed<HTMLDivElement>(failure);
   const submit = form.handleSubmit((values) => save(values as unknown as ProjectFormValues));
   const title = parent ? `New sub-project of ${parent.projectName}` : 'New Project';
 
@@ -44,7 +46,11 @@ export function ProjectFormDialog({ onClose, parent }: { onClose: () => void; pa
         <DialogTitle id="project-form-title">{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {failure && <Alert severity="error">{failure}</Alert>}
+            {failure && (
+              <Alert ref={showFailure} severity="error">
+                {failure}
+              </Alert>
+            )}
             {companyId !== null && <ProjectFields form={form} companyId={companyId} labels={{ clientName: null, parentName: parent?.projectName ?? null, marketName: null }} autoFocus />}
           </Stack>
         </DialogContent>

@@ -3,6 +3,7 @@ import { useNotification } from '@refinedev/core';
 import { useState } from 'react';
 import { PRODUCTION_SUCCESS, type Production } from '../../../../resources/production';
 import type { ApiError } from '../../../api/http';
+import { useRevealed } from '../../../components/useRevealed';
 import { BudgetItemQuantities, checkPicked, pickedBody, type PickedItems } from '../BudgetItemQuantities';
 import { addItems, useProductionRefresh } from '../production-api';
 
@@ -15,6 +16,7 @@ export function AddProductionItemsDialog({ production, onClose }: { production: 
   const [picked, setPicked] = useState<PickedItems>(new Map());
   const [errors, setErrors] = useState<ReturnType<typeof checkPicked>>(new Map());
   const [failure, setFailure] = useState<string | null>(null);
+  const showFailure = useRevealed<HTMLDivElement>(failure);
   const [saving, setSaving] = useState(false);
 
   const save = async (event: React.FormEvent) => {
@@ -41,13 +43,13 @@ export function AddProductionItemsDialog({ production, onClose }: { production: 
       <form onSubmit={save} noValidate>
         <DialogTitle id="add-production-items-title">Add items</DialogTitle>
         <DialogContent dividers>
-          <DialogContentText sx={{ mb: 2 }}>Items of the budget of {production.projectCode}, with the quantity produced and the photos asked for each.</DialogContentText>
-          <BudgetItemQuantities projectId={production.projectId} picked={picked} onChange={setPicked} errors={errors} disabled={saving} />
           {failure && (
-            <Alert severity="error" sx={{ mt: 2 }}>
+            <Alert ref={showFailure} severity="error" sx={{ mb: 2 }}>
               {failure}
             </Alert>
           )}
+          <DialogContentText sx={{ mb: 2 }}>Items of the budget of {production.projectCode}, with the quantity produced and the photos asked for each.</DialogContentText>
+          <BudgetItemQuantities projectId={production.projectId} picked={picked} onChange={setPicked} errors={errors} disabled={saving} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={saving}>

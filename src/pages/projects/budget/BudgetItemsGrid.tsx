@@ -8,6 +8,8 @@ import { useDataGrid } from '@refinedev/mui';
 import { useMemo } from 'react';
 import type { BudgetItem } from '../../../../resources/budget';
 import { formatMoney } from '../../../../resources/money';
+import { useElementWidth } from '../../../components/useElementWidth';
+import { fitColumns } from './fit-columns';
 import { actionsWidth, rowActions } from './grid-actions';
 
 export interface ItemActions {
@@ -18,8 +20,23 @@ export interface ItemActions {
 }
 
 const money = (value: string | null | undefined) => (value === null || value === undefined ? '' : formatMoney(value));
-/** On a phone: the item, its quantity, its amount and the row's actions. */
-const PHONE_HIDDEN = { itemCode: false, unit: false, categoryName: false, price: false, reportWeight: false, changeOrderCount: false };
+/** Columns shown as room allows, most useful first; the item, quantity, amount and actions always show. */
+const OPTIONAL = ['price', 'changeOrderCount', 'itemCode', 'unit', 'categoryName', 'reportWeight'] as const;
+
+function ItemCell({ item }: { item: BudgetItem }) {
+  return (
+    <Box sx={{ minWidth: 0, lineHeight: 1.3, py: 0.5, display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%' }}>
+      <Typography variant="body2" noWrap title={item.itemName}>
+        {item.itemName}
+      </Typography>
+      {item.description && (
+        <Typography variant="caption" color="text.secondary" noWrap title={item.description}>
+          {item.description}
+        </Typography>
+      )}
+    </Box>
+  );
+}
 
 /**
  * The budget's items, paged and sorted on the server (items/company, or items/parent read-only for a
@@ -40,13 +57,13 @@ export function BudgetItemsGrid({ resource, path, actions = {}, label }: { resou
 
   const columns = useMemo<GridColDef<BudgetItem>[]>(() => {
     const base: GridColDef<BudgetItem>[] = [
-      { field: 'itemName', headerName: 'Item', flex: 1, minWidth: phone ? 100 : 150 },
+      { field: 'itemName', headerName: 'Item', flex: 1, minWidth: phone ? 100 : 160, renderCell: ({ row }) => <ItemCell item={row} /> },
       { field: 'itemCode', headerName: 'Code', width: 90 },
       { field: 'unit', headerName: 'Unit', width: 70 },
       { field: 'categoryName', headerName: 'Category', width: 120 },
-      { field: 'quantity', headerName: 'Quantity', type: 'number', width: phone ? 70 : 100 },
+      { field: 'quantity', headerName: 'Quantity', type: 'number', width: phone ? 80 : 100 },
       { field: 'price', headerName: 'Unit price', width: 115, align: 'right', headerAlign: 'right', valueFormatter: money },
-      { field: 'amount', headerName: 'Amount', width: phone ? 100 : 165, align: 'right', headerAlign: 'right', valueFormatter: money },
+      { field: 'amount', headerName: 'Amount', width: phone ? 115 : 150, align: 'right', headerAlign: 'right', valueFormatter: money },
       { field: 'reportWeight', headerName: 'Report weight', type: 'boolean', width: 115 },
       {
         field: 'changeOrderCount',
@@ -64,6 +81,8 @@ export function BudgetItemsGrid({ resource, path, actions = {}, label }: { resou
         field: 'actions',
         type: 'actions',
         headerName: 'Actions',
+        // On a phone the column is one menu button wide: the heading would only show "Ac…".
+        ...(phone ? { renderHeader: () => null } : {}),
         width: actionsWidth(phone),
         getActions: ({ row }) =>
           rowActions(phone, [
@@ -77,11 +96,14 @@ export function BudgetItemsGrid({ resource, path, actions = {}, label }: { resou
       },
     ];
   }, [onEdit, onDelete, onChangeOrder, onHistory, phone]);
+  // By the room the grid has (the navigation drawer takes some at 1366 px), not the window's width.
+  const [measure, width] = useElementWidth<HTMLDivElement>();
+  const visible = useMemo(() => fitColumns(columns, OPTIONAL, width), [columns, width]);
 
   return (
     <Box>
       {tableQuery.isError && <Alert severity="error" sx={{ mb: 2 }}>The budget items could not be loaded. {tableQuery.error?.message}</Alert>}
-      <Card variant="outlined">
+      <Card variant="outlined" ref={measure}>
         <DataGrid
           {...dataGridProps}
           columns={columns}
@@ -89,7 +111,9 @@ export function BudgetItemsGrid({ resource, path, actions = {}, label }: { resou
           disableRowSelectionOnClick
           disableColumnFilter
           pageSizeOptions={[25, 50, 100]}
-          columnVisibilityModel={phone ? PHONE_HIDDEN : undefined}
+          columnVisibilityModel={visible}
+          // Touch screens show every heading's menu button, which squeezes the headings; a tap on one still sorts.
+          disableColumnMenu={phone}
           aria-label={label}
           slots={{ noRowsOverlay: () => <Empty /> }}
           sx={{ border: 0, minHeight: 240 }}
