@@ -21,6 +21,7 @@ import { mapCalendar } from './migrations/0018_map_calendar.js';
 import { notificationSettings } from './migrations/0019_notification_settings.js';
 import { chatQuickPanel } from './migrations/0020_chat_quick_panel.js';
 import { clientDecisions } from './migrations/0021_client_decisions.js';
+import { invoicePayments } from './migrations/0024_invoice_payments.js';
 
 /** Versioned migrations in order; the same list runs on SQLite and PostgreSQL. Never edit a released one: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -46,6 +47,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0019_notification_settings': notificationSettings(dialect),
     '0020_chat_quick_panel': chatQuickPanel(dialect),
     '0021_client_decisions': clientDecisions(dialect),
+    '0024_invoice_payments': invoicePayments(dialect),
   };
 }
 
