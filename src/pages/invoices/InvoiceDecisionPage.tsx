@@ -18,10 +18,8 @@ const WORDS = {
 };
 
 function Summary({ invoice }: { invoice: ExternalInvoice }) {
-  const amounts: Array<[string, string]> = [
-    ['Subtotal', formatMoney(invoice.subtotal)],
-    [`Retainage (${invoice.retainagePercent} %)`, `-${formatMoney(invoice.retainage)}`],
-  ];
+  const amounts: Array<[string, string]> = [['Subtotal', formatMoney(invoice.subtotal)]];
+  if (invoice.retainage !== '0.00') amounts.push([`Retainage held (${invoice.retainagePercent} %)`, `-${formatMoney(invoice.retainage)}`]);
   return (
     <Stack spacing={2}>
       <Box>

@@ -61,7 +61,7 @@ function Transactions({ invoice }: { invoice: Invoice }) {
         <TableHead>
           <TableRow>
             <TableCell>Date</TableCell>
-            <TableCell>Kind</TableCell>
+            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Kind</TableCell>
             <TableCell align="right">Amount</TableCell>
             <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Method · reference</TableCell>
             <TableCell>Recorded by</TableCell>
@@ -71,7 +71,7 @@ function Transactions({ invoice }: { invoice: Invoice }) {
           {invoice.transactions.map((t) => (
             <TableRow key={t.id}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(t.paidOn)}</TableCell>
-              <TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                 {KIND[t.kind] ?? t.kind}
                 {t.note && (
                   <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
@@ -81,6 +81,11 @@ function Transactions({ invoice }: { invoice: Invoice }) {
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {formatMoney(t.amount)}
+                {t.kind !== 'payment' && (
+                  <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { sm: 'none' } }}>
+                    {KIND[t.kind] ?? t.kind}
+                  </Typography>
+                )}
               </TableCell>
               <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, overflowWrap: 'anywhere' }}>
                 {[t.method && METHOD[t.method], t.reference].filter(Boolean).join(' · ')}
