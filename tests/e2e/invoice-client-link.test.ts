@@ -75,6 +75,7 @@ for (const database of DATABASES) {
       expect(stored).toEqual({ status: 'paid', paid_cents: 120000 });
       const payments = page.getByRole('table', { name: 'Transactions' });
       await payments.getByText('Check · CHK 118').waitFor();
+      await payments.getByText('$700.00').waitFor();
       expect(await payments.getByText('Owner Paving').count()).toBe(2);
       await snap(page, `${tag}-04-paid`);
 
