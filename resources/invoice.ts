@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DocumentDecision, DocumentTurn } from './client-decision.js';
 import { defineResource, type ResourceField } from './engine.js';
 import { id } from './id.js';
 import { decimalQuantityInput, percentInput, priceInput } from './money.js';
@@ -55,6 +56,22 @@ export const INVOICE_TRANSACTION_KINDS = [
   { value: 'retainage_release', label: 'Retainage released' },
 ] as const;
 export type InvoiceTransactionKind = (typeof INVOICE_TRANSACTION_KINDS)[number]['value'];
+
+/** How a payment came. */
+export const PAYMENT_METHODS = [
+  { value: 'check', label: 'Check' },
+  { value: 'ach', label: 'ACH' },
+  { value: 'wire', label: 'Wire' },
+  { value: 'card', label: 'Card' },
+  { value: 'cash', label: 'Cash' },
+  { value: 'other', label: 'Other' },
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['value'];
+const paymentMethod = z
+  .enum(PAYMENT_METHODS.map((m) => m.value) as [PaymentMethod, ...PaymentMethod[]], { error: 'Method must be check, ach, wire, card, cash or other' })
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
 
 // ---- Messages ----------------------------------------------------------------------------------
 
@@ -158,6 +175,7 @@ const positiveAmount = priceInput.refine((cents) => cents > 0n, INVOICE_BILLING_
 export const invoicePaidBody = z.object({
   amount: positiveAmount.optional(),
   paidOn: optionalDate,
+  method: paymentMethod,
   reference: optionalText(120),
   note: optionalText(2000),
 });
@@ -167,6 +185,7 @@ export const invoiceTransactionBody = z.object({
   kind: z.enum(['payment', 'retainage_release'], { error: 'Kind must be payment or retainage_release' }).default('payment'),
   amount: positiveAmount,
   paidOn: optionalDate,
+  method: paymentMethod,
   reference: optionalText(120),
   note: optionalText(2000),
 });
@@ -254,14 +273,38 @@ export interface InvoiceTransaction {
   kind: InvoiceTransactionKind;
   amount: string;
   paidOn: string;
+  method: PaymentMethod | null;
   reference: string | null;
   note: string | null;
+  /** Who recorded it: the person, and the company they recorded it for (the issuer, or the billed company marking it paid). */
   createdBy: string | null;
+  recordedByCompany: string | null;
   createdAt: string;
 }
 
 /**
- * GET /invoices/{id}. The moves answer it too: PATCH /invoices/{id}/send; POST /invoices/{id}/approve,
+ * What the viewer may do now. The issuer: edit, send, resend (mail the client again with a fresh
+ * link), changeContact, recordDecision (a decision the client gave outside the product),
+ * approveSinglePart, recordPayment, markPaid, releaseRetainage, cancel. The billed company: approve,
+ * reject, markPaid.
+ */
+export type InvoiceMove =
+  | 'edit'
+  | 'send'
+  | 'resend'
+  | 'changeContact'
+  | 'recordDecision'
+  | 'approve'
+  | 'reject'
+  | 'approveSinglePart'
+  | 'recordPayment'
+  | 'markPaid'
+  | 'releaseRetainage'
+  | 'cancel';
+
+/**
+ * GET /invoices/{id}. The moves answer it too: PATCH /invoices/{id}/send and /contact
+ * (clientContactBody); POST /invoices/{id}/resend, /decision (recordedInvoiceDecision), /approve,
  * /approveSinglePart, /reject and /cancelled (invoiceReasonBody), /paid/{paid|partially_paid}
  * (invoicePaidBody), /transaction (invoiceTransactionBody). GET /invoices/{id}/activity answers its
  * audit events (paged); GET /invoices/{id}/pdf the invoice as printed (application/pdf, attachment).
@@ -284,14 +327,19 @@ export interface Invoice extends InvoiceListRow {
   projectTimezone: string;
   /** The billing company's invoice settings as printed: remit-to, footer, terms, logo. */
   issuer: { name: string; address: string | null; logoUrl: string | null; remitTo: string | null; footerNotes: string | null; paymentTermsDays: number };
+  /**
+   * The client contact the invoice is mailed to: the one set on it, else the default one
+   * (server/lib/client-contact.ts); null when none is known.
+   */
+  contact: { email: string; name: string | null } | null;
+  /** Sending needs a contact: nobody at the billed company can sign in, or it is not on the platform. */
+  contactRequired: boolean;
+  /** Whose move it is while the invoice waits; null for a draft, a paid or a cancelled one. */
+  turn: DocumentTurn | null;
+  /** Every decision on it, newest first: signed in, through the e-mailed link, or recorded on the client's behalf. */
+  decisions: DocumentDecision[];
   /** What the caller may do now. */
-  canEdit: boolean;
-  canSend: boolean;
-  canApprove: boolean;
-  canApproveSinglePart: boolean;
-  canReject: boolean;
-  canPay: boolean;
-  canCancel: boolean;
+  moves: InvoiceMove[];
 }
 
 /** GET /billable-productions/{projectId}: pages of 25 productions by default, at most 100 (`_start`/`_end`). */

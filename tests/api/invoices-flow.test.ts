@@ -23,7 +23,7 @@ describeEachDatabase('invoices: the flow', (server) => {
     let mark = await lastNotificationId(s);
     const sent = await owner('PATCH', `/invoices/${draft.id}/send`);
     expect(sent.status).toBe(200);
-    expect(sent.body).toMatchObject({ status: 'submit', canEdit: false, canSend: false, canCancel: true });
+    expect(sent.body).toMatchObject({ status: 'submit', moves: ['resend', 'changeContact', 'recordDecision', 'cancel'] });
     expect((await notificationsSince(s, mark)).map((n) => [n.company_id, n.type])).toEqual([[w.client.companyId, 'invoice']]);
 
     mark = await lastNotificationId(s);
@@ -39,11 +39,11 @@ describeEachDatabase('invoices: the flow', (server) => {
 
     expect((await owner('PATCH', `/invoices/${draft.id}/send`)).body).toMatchObject({ status: 'submit', rejectReason: null });
     const approved = await client('POST', `/invoices/${draft.id}/approve`);
-    expect(approved.body).toMatchObject({ status: 'unpaid', canApprove: false, canPay: false });
-    expect((await owner('GET', `/invoices/${draft.id}`)).body).toMatchObject({ canPay: true, canCancel: true });
+    expect(approved.body).toMatchObject({ status: 'unpaid', moves: ['markPaid'] });
+    expect((await owner('GET', `/invoices/${draft.id}`)).body).toMatchObject({ moves: ['recordPayment', 'markPaid', 'releaseRetainage', 'cancel'] });
 
     const part = await owner('POST', `/invoices/${draft.id}/paid/partially_paid`, { amount: '40.00', paidOn: '2026-04-01', reference: 'CHK 1' });
-    expect(part.body).toMatchObject({ status: 'partially_paid', paid: '40.00', balance: '50.01', canCancel: false });
+    expect(part.body).toMatchObject({ status: 'partially_paid', paid: '40.00', balance: '50.01', moves: ['recordPayment', 'markPaid', 'releaseRetainage'] });
     const full = await owner('POST', `/invoices/${draft.id}/paid/paid`, {});
     expect(full.body).toMatchObject({ status: 'paid', paid: '90.01', balance: '0.00' });
     expect(full.body.paidAt).not.toBeNull();
@@ -53,10 +53,27 @@ describeEachDatabase('invoices: the flow', (server) => {
     ]);
 
     const activity = await owner('GET', `/invoices/${draft.id}/activity`);
-    expect(activity.body.map((a: { action: string }) => a.action)).toEqual(['paid', 'partially paid', 'approved', 'sent', 'updated', 'rejected', 'sent', 'created']);
+    expect(activity.body.map((a: { action: string }) => a.action)).toEqual([
+      'payment of $50.01 recorded by Owner Paving: paid in full',
+      'payment of $40.00 recorded by Owner Paving',
+      'approved',
+      'sent',
+      'updated',
+      'rejected',
+      'sent',
+      'created',
+    ]);
     expect(activity.body[4].changes).toMatchObject({ lines: { from: 1, to: 2 }, subtotal: { from: '100.00', to: '100.01' } });
     // The billed company reads the trail from the first sending on.
-    expect((await client('GET', `/invoices/${draft.id}/activity`)).body.map((a: { action: string }) => a.action)).toEqual(['paid', 'partially paid', 'approved', 'sent', 'updated', 'rejected', 'sent']);
+    expect((await client('GET', `/invoices/${draft.id}/activity`)).body.map((a: { action: string }) => a.action)).toEqual([
+      'payment of $50.01 recorded by Owner Paving: paid in full',
+      'payment of $40.00 recorded by Owner Paving',
+      'approved',
+      'sent',
+      'updated',
+      'rejected',
+      'sent',
+    ]);
   });
 
   it('answers 409 for every illegal move and changes nothing', async () => {
@@ -100,22 +117,28 @@ describeEachDatabase('invoices: the flow', (server) => {
     expect(await storedInvoices(s)).toEqual(before);
   });
 
-  it('approves as a single part on a single-part project, and lets the issuer decide for a client off the platform', async () => {
+  it("approves as a single part on a single-part project; for a client off the platform the issuer records the client's decision, never approves it", async () => {
     const s = server();
     const w = await invoiceWorld(s);
     const owner = call(s, side(w.owner));
     await s.services.db.updateTable('projects').set({ is_single_part: 1 }).where('id', '=', w.projectId).execute();
     const sent = await sentInvoice(s, w);
-    expect((await owner('GET', `/invoices/${sent.id}`)).body).toMatchObject({ canApproveSinglePart: true, canApprove: false });
+    expect((await owner('GET', `/invoices/${sent.id}`)).body).toMatchObject({ moves: ['resend', 'changeContact', 'recordDecision', 'approveSinglePart', 'cancel'] });
     expect((await call(s, side(w.client))('POST', `/invoices/${sent.id}/approveSinglePart`)).status).toBe(403);
     const single = await owner('POST', `/invoices/${sent.id}/approveSinglePart`);
     expect(single.body).toMatchObject({ status: 'unpaid', singlePart: true });
 
-    await s.services.db.updateTable('projects').set({ client_id: null, client_name: 'Town of Nowhere' }).where('id', '=', w.projectId).execute();
+    await s.services.db
+      .updateTable('projects')
+      .set({ client_id: null, client_name: 'Town of Nowhere', client_email: 'clerk@nowhere.example', is_single_part: 0 })
+      .where('id', '=', w.projectId)
+      .execute();
     const offPlatform = await sentInvoice(s, w);
-    expect(offPlatform).toMatchObject({ clientId: null, clientName: 'Town of Nowhere', canApprove: true, canReject: true });
+    expect(offPlatform).toMatchObject({ clientId: null, clientName: 'Town of Nowhere', contact: { email: 'clerk@nowhere.example' }, moves: ['resend', 'changeContact', 'recordDecision', 'cancel'] });
+    expect((await owner('POST', `/invoices/${offPlatform.id}/reject`, { reason: 'Town says no' })).status).toBe(403);
     const mark = await lastNotificationId(s);
-    expect((await owner('POST', `/invoices/${offPlatform.id}/reject`, { reason: 'Town says no' })).body).toMatchObject({ status: 'rejected' });
+    const recorded = await owner('POST', `/invoices/${offPlatform.id}/decision`, { decision: 'rejected', decidedByName: 'Town clerk', decidedAt: '2026-01-05', reason: 'Town says no' });
+    expect(recorded.body).toMatchObject({ status: 'rejected', rejectReason: 'Town says no' });
     expect(await notificationsSince(s, mark)).toEqual([]);
   });
 
@@ -132,7 +155,7 @@ describeEachDatabase('invoices: the flow', (server) => {
     expect(await storedInvoices(s)).toEqual(before);
     const mark = await lastNotificationId(s);
     const cancelled = await owner('POST', `/invoices/${first.id}/cancelled`, { reason: 'Duplicate' });
-    expect(cancelled.body).toMatchObject({ status: 'cancelled', cancelReason: 'Duplicate', canCancel: false });
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', cancelReason: 'Duplicate', moves: [] });
     expect((await notificationsSince(s, mark)).map((n) => n.company_id)).toEqual([w.client.companyId]);
     const again = await createInvoice(s, side(w.owner), w.owner.companyId, { projectId: w.projectId, productions: billing(p) });
     expect(again.lines).toHaveLength(1);
@@ -275,7 +298,7 @@ describeEachDatabase('invoices: the flow', (server) => {
     expect(created.status).toBe(201);
     const id = created.body.id;
     expect((await claims('GET', '/invoices')).body.map((r: { id: number }) => r.id)).toEqual([id]);
-    expect((await claims('GET', `/invoices/${id}`)).body).toMatchObject({ canEdit: false, canCancel: false, canPay: false });
+    expect((await claims('GET', `/invoices/${id}`)).body).toMatchObject({ moves: [] });
     expect((await claims('GET', `/invoices/${id}/activity`)).status).toBe(200);
     expect((await plain('GET', '/invoices')).status).toBe(403);
     expect((await plain('GET', `/invoices/${id}`)).status).toBe(403);
@@ -287,7 +310,7 @@ describeEachDatabase('invoices: the flow', (server) => {
     ] as const) {
       expect((await claims(method, path, b)).status, path).toBe(403);
     }
-    expect((await clientClaims('GET', `/invoices/${id}`)).body).toMatchObject({ canApprove: false, canReject: false });
+    expect((await clientClaims('GET', `/invoices/${id}`)).body).toMatchObject({ moves: [] });
     expect((await clientClaims('POST', `/invoices/${id}/approve`)).status).toBe(403);
     expect((await clientClaims('POST', `/invoices/${id}/reject`, { reason: 'x' })).status).toBe(403);
     expect(await storedInvoices(s)).toEqual(frozen);

@@ -47,11 +47,7 @@ describeEachDatabase('invoices: create, read, list, billable', (server) => {
       paid: '0.00',
       balance: '148.08',
       issuer: { name: w.owner.companyName, remitTo: 'PO Box 1, Austin TX', footerNotes: 'Thank you', paymentTermsDays: 15 },
-      canEdit: true,
-      canSend: true,
-      canApprove: false,
-      canPay: false,
-      canCancel: true,
+      moves: ['edit', 'send', 'changeContact', 'cancel'],
     });
     expect(res.body.lines).toEqual([
       expect.objectContaining({ productionId: p1.id, productionItemId: p1.itemIds[0], budgetItemId: w.budgetItems.asphalt, itemName: 'Asphalt', itemCode: 'ASP', unit: 'ton', crewName: 'Owner crew', quantity: '12.5', price: '12.50', amount: '156.25' }),
@@ -249,7 +245,7 @@ describeEachDatabase('invoices: create, read, list, billable', (server) => {
       [sent.id, 'received'],
     ]);
     expect((await client('GET', `/invoices/${draft.id}`)).status).toBe(404);
-    expect((await client('GET', `/invoices/${sent.id}`)).body).toMatchObject({ direction: 'received', canEdit: false, canApprove: true, canReject: true, canCancel: false });
+    expect((await client('GET', `/invoices/${sent.id}`)).body).toMatchObject({ direction: 'received', moves: ['approve', 'reject'] });
     expect((await sub('GET', '/invoices')).body.map((r: { id: number }) => r.id)).toEqual([subSent.id, subDraft.id]);
     expect((await sub('GET', `/invoices/${sent.id}`)).status).toBe(404);
     expect((await call(s, side(w.stranger))('GET', '/invoices')).body).toEqual([]);

@@ -7,6 +7,7 @@ import { liveChannel, SOCKET_EVENTS, type LiveEvent } from '../../resources/real
 import { companyData, DATABASES, freshSchema } from './harness.js';
 import { closeSockets, collect, connectSocket, eventually } from './realtime-helpers.js';
 import { REDIS_URL, redisReachable } from './redis.js';
+import { decodeQuotedPrintable, startSink } from './smtp-sink.js';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -76,8 +77,10 @@ for (const database of DATABASES) {
     let b: Proc | undefined;
     let dataDir: string;
     let schema: Awaited<ReturnType<typeof freshSchema>> | null = null;
+    let sink: Awaited<ReturnType<typeof startSink>>;
 
     beforeAll(async () => {
+      sink = await startSink();
       expect(await redisReachable(), `Redis must be reachable at ${REDIS_URL} (REDIS_TEST_URL)`).toBe(true);
       dataDir = mkdtempSync(path.join(os.tmpdir(), 'fieldwork-two-'));
       schema = database.url ? await freshSchema(database.url) : null;
@@ -89,6 +92,7 @@ for (const database of DATABASES) {
         AUTH_SECRET: 'two-process-secret-two-process-secret',
         CLIENT_DIR: path.join(dataDir, 'no-client'),
         AUTH_RATE_LIMIT: '1000',
+        SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
       };
       // One after the other: the first migrates the shared database.
       a = await startProcess(env);
@@ -98,6 +102,7 @@ for (const database of DATABASES) {
     afterAll(async () => {
       closeSockets();
       await Promise.all([stopProcess(a), stopProcess(b)]);
+      await sink?.close();
       await schema?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }, 30_000);
@@ -128,5 +133,37 @@ for (const database of DATABASES) {
       expect(await eventually(() => closed, 5000)).toBe(true);
       expect(ended).toHaveLength(1);
     }, 30_000);
+
+    it('sending an invoice through A mails its client exactly once, the PDF attached, though both processes run jobs', async () => {
+      const email = `billing.${Date.now()}@example.com`;
+      const token = (await api(a!.url, 'POST', '/users', { body: { name: 'Billing Owner', phone: '+1 555 123 4567', email, password: 'secret123' } })).body.token as string;
+      const companyId = (await api(a!.url, 'POST', '/companies', { token, body: companyData({ name: 'Two Process Billing' }) })).body.id as number;
+      const as = (method: string, route: string, body?: unknown) => api(a!.url, method, route, { token, companyId, body });
+      const client = await as('POST', '/partnerships/create/client', companyData({ name: 'Hill Country Power', contactName: 'Jane Roe', contactEmail: 'ap.two@hcp.example' }));
+      expect(client.status).toBe(201);
+      const project = (await as('POST', `/companies/${companyId}/projects`, { projectName: 'Billed across processes', code: 'X-2', clientId: client.body.partnerId })).body;
+      const item = (await as('POST', '/items', { name: 'Asphalt', unit: 'ton' })).body;
+      const budgetItem = await as('POST', `/projects/${project.id}/budgets/${project.budgetId}/items`, { itemId: item.id, quantity: 100, price: '12.50' });
+      expect(budgetItem.status).toBe(201);
+      const crew = (await as('POST', '/crews', { name: 'Paving crew', leaders: [], members: [] })).body;
+      const production = await as('POST', `/production/project/${project.id}`, { crewId: crew.id, date: '2026-03-02', items: [{ budgetItemId: budgetItem.body.id, quantity: '8' }] });
+      expect(production.status).toBe(201);
+      for (const [method, route] of [['PATCH', `/production/${production.body.id}/submit`], ['POST', `/production/${production.body.id}/approve`]] as const) {
+        const moved = await as(method, route, method === 'POST' ? {} : undefined);
+        expect(moved.status, `${route}: ${JSON.stringify(moved.body)}`).toBeLessThan(300);
+      }
+      const invoice = await as('POST', `/invoices/${companyId}`, { projectId: project.id, productions: [{ id: production.body.id, items: [{ id: production.body.items[0].id }] }], status: 'submit' });
+      expect(invoice.status).toBe(201);
+
+      expect(await eventually(() => sink.received.some((m) => m.to.includes('ap.two@hcp.example')), 20_000)).toBe(true);
+      // Both processes poll the same queue: give a second delivery time to show up, were there one.
+      await new Promise((r) => setTimeout(r, 3000));
+      const mails = sink.received.filter((m) => m.to.includes('ap.two@hcp.example'));
+      expect(mails).toHaveLength(1);
+      const raw = decodeQuotedPrintable(mails[0]!.raw);
+      expect(raw).toContain(`Invoice ${invoice.body.number} from Two Process Billing`);
+      expect(raw).toMatch(/Content-Type: application\/pdf; name=Invoice_/);
+      expect(raw).toContain('/app/decide/invoice/');
+    }, 60_000);
   });
 }

@@ -67,7 +67,7 @@ type IdKind =
   | 'quickNote'
   | 'notification';
 /** Invitation tokens, and the two halves of an external budget review link (the budget's public hash, the review's token). */
-type TokenKind = 'memberInvitation' | 'partnerInvitation' | 'budgetLink' | 'reviewLink';
+type TokenKind = 'memberInvitation' | 'partnerInvitation' | 'budgetLink' | 'reviewLink' | 'invoiceLink';
 type ValueKind = 'partnerType' | 'searchText' | 'projectFileType' | 'paidStatus' | 'damageFileCategory';
 type ParamKind = IdKind | TokenKind | ValueKind;
 
@@ -165,9 +165,10 @@ const ID_BY_URL: Record<string, IdKind> = {
 };
 /** `:fileId` names a file of the record its URL starts with. */
 const FILE_BY_ROOT: Record<string, IdKind> = { damages: 'damageFile', footprints: 'footprintPhoto', tasks: 'taskFile' };
-const TOKEN_BY_ROOT: Record<string, TokenKind> = { memberships: 'memberInvitation', partnerships: 'partnerInvitation' };
+/** `:token` names an invitation of the area its URL starts with, or (under public/) a mailed document link. */
+const TOKEN_BY_ROOT: Record<string, TokenKind> = { memberships: 'memberInvitation', partnerships: 'partnerInvitation', 'public/invoices': 'invoiceLink' };
 const VALUE_KINDS = new Set<ParamKind>(['partnerType', 'searchText', 'projectFileType', 'paidStatus', 'damageFileCategory']);
-const TOKEN_KINDS = new Set<ParamKind>(['memberInvitation', 'partnerInvitation', 'budgetLink', 'reviewLink']);
+const TOKEN_KINDS = new Set<ParamKind>(['memberInvitation', 'partnerInvitation', 'budgetLink', 'reviewLink', 'invoiceLink']);
 
 /**
  * The routes that change a budget's items name a project whose budget is still a draft: the other
@@ -181,7 +182,7 @@ function paramKind(url: string, param: string): ParamKind | undefined {
   if (PARAM_KINDS[param]) return PARAM_KINDS[param];
   const root = literals(url)[0]!;
   if (param === 'id') return ID_BY_URL[url] ?? ID_BY_ROOT[root];
-  if (param === 'token') return TOKEN_BY_ROOT[root];
+  if (param === 'token') return TOKEN_BY_ROOT[literals(url).slice(0, 2).join('/')] ?? TOKEN_BY_ROOT[root];
   if (param === 'fileId') return FILE_BY_ROOT[root];
   return undefined;
 }
@@ -484,6 +485,11 @@ const BODIES: Record<RouteKey, BodyFor> = {
   'POST /invoices/:id/paid/:status': () => json({}),
   'POST /invoices/:id/transaction': () => json({ amount: '1.00' }),
   'POST /invoices/:id/comments': () => json({ comment: 'probe' }),
+  'POST /invoices/:id/resend': NO_BODY,
+  'PATCH /invoices/:id/contact': () => json({ contactEmail: 'probe@example.com' }),
+  'POST /invoices/:id/decision': () => json({ decision: 'approved', decidedByName: 'Probe', decidedAt: '2026-01-05' }),
+  'POST /public/invoices/:token/approve': () => json({}),
+  'POST /public/invoices/:token/reject': () => json({ reason: 'probe' }),
   'POST /logs': (t) => json({ projectId: first(t, 'project'), crewId: first(t, 'crew'), lat: 30.2672, lng: -97.7431, dateString: '2026-03-05', description: 'probe' }),
   'PATCH /logs/:id': () => json({ status: 'submitted', description: 'probe' }),
   'POST /locates': (t, n) => json({ ticketNumber: `PROBE-${n}`, projectId: first(t, 'project'), clientId: t.partners.client, digStartDate: '2026-03-01', expiresOn: '2026-03-20' }),
@@ -650,6 +656,12 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
   const billed = await approvedProduction('2026-03-03');
   const unbilled = await approvedProduction('2026-03-04');
   const invoice = await as('POST', `/invoices/${companyId}`, { projectId: project.id, productions: [{ id: billed.id, items: [{ id: billed.itemId }] }] });
+  // A link mailed for the invoice (written straight in: sending needs no fixture of its own); its stored hash must not work as its token.
+  const invoiceLink = await s.services.db
+    .insertInto('document_links')
+    .values({ company_id: companyId, entity_type: 'invoice', entity_id: invoice.id, token_hash: hashToken(randomToken()), contact_email: `${low}.office@example.com`, contact_name: null, expires_at: '2999-01-01T00:00:00.000Z', used_at: null, revoked_at: null, created_by: null, created_at: new Date().toISOString() })
+    .returning('token_hash')
+    .executeTakeFirstOrThrow();
 
   // A check-in of the owner with the crew on the project, and a locate ticket of the project with a utility's response.
   const log = await as('POST', '/logs', { projectId: project.id, crewId: crew.id, lat: 30.2672, lng: -97.7431, dateString: '2026-03-05', description: `${marker} check-in` });
@@ -740,6 +752,7 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
       // The budget half of a review link is the real one; the review half is its stored hash, which must not work as the token.
       budgetLink: [budgetLink.public_hash],
       reviewLink: [review.token_hash!],
+      invoiceLink: [invoiceLink.token_hash],
     },
     scope: {
       companies: [companyId, sub.id, partnership.partnerId, subPartnership.partnerId],
@@ -778,6 +791,7 @@ const TABLE_SCOPES: Record<string, (a: Scope) => RawBuilder<unknown>> = {
   member_categories: (a) => sql`membership_id in (${membershipsOf(a)}) or category_id in (${categoriesOf(a)})`,
   audit_events: (a) => sql`company_id in (${companiesOf(a)}) or actor_user_id in (${list(a.users)})`,
   mail_outbox: (a) => sql`to_address in (${list(a.emails)})`,
+  mail_attachments: (a) => sql`outbox_id in (select id from mail_outbox where to_address in (${list(a.emails)}))`,
   // A job is the server's own work; the mail it carries is checked through mail_outbox.
   jobs: () => sql`false`,
   list_totals: (a) => sql`list in ('members', 'tasks') and scope_id in (${companiesOf(a)})`,

@@ -147,7 +147,7 @@ for (const database of DATABASES) {
 
       // Paid in full at the desk; the PDF reads back.
       await page.reload();
-      await page.getByRole('button', { name: 'Paid', exact: true }).click();
+      await page.getByRole('button', { name: 'Mark as paid', exact: true }).click();
       const paid = page.getByRole('dialog', { name: 'Mark as paid' });
       await paid.getByRole('button', { name: 'Mark as paid' }).click();
       await page.getByText('Invoice has been paid').first().waitFor();

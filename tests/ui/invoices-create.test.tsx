@@ -118,7 +118,7 @@ describe('billing a project', () => {
   });
 
   it('edits an invoice with what it bills already picked, then saves and sends it', async () => {
-    store.state.invoices = [makeInvoice(5, { status: 'rejected', canEdit: true, retainagePercent: 33.333, dueDate: '2026-05-01', notes: 'Old' })];
+    store.state.invoices = [makeInvoice(5, { status: 'rejected', moves: ['edit', 'send'], retainagePercent: 33.333, dueDate: '2026-05-01', notes: 'Old' })];
     store.state.billable[0]!.items[0]!.onThisInvoice = true;
     const user = await openPage('/invoices/new/1/5');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Edit invoice INV-5');
@@ -211,7 +211,7 @@ describe('billing a project', () => {
     // The invoice bills the newest production and the 27th: the server lists them first, so two pages.
     store.state.billable = Array.from({ length: 30 }, (_, i) => makeBillable(100 + i, [{ id: 1000 + i, itemName: `Work ${i + 1}`, onThisInvoice: i === 0 || i === 26 }]));
     store.state.invoices = [
-      makeInvoice(5, { status: 'draft', canEdit: true, lines: [makeLine(1, 100, { productionItemId: 1000 }), makeLine(2, 126, { productionItemId: 1026 })] }),
+      makeInvoice(5, { status: 'draft', moves: ['edit', 'send'], lines: [makeLine(1, 100, { productionItemId: 1000 }), makeLine(2, 126, { productionItemId: 1026 })] }),
     ];
     const user = await openPage('/invoices/new/1/5');
     await screen.findByRole('checkbox', { name: 'Select Work 27' });

@@ -136,6 +136,10 @@ export interface InvoiceTransactionsTable {
   paid_on: string;
   reference: string | null;
   note: string | null;
+  /** How it was paid (resources/invoice-client.ts PAYMENT_METHODS); null for rows before migration 0023. */
+  method: string | null;
+  /** The company that recorded it (the issuer, or the billed company marking it paid); null before 0024: the issuer. */
+  company_id: number | null;
   created_by: number | null;
   created_at: string;
 }

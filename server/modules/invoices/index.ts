@@ -15,6 +15,10 @@ import { markPaid } from './operations/mark-paid.js';
 import { rejectInvoice } from './operations/reject-invoice.js';
 import { sendInvoice } from './operations/send-invoice.js';
 import { updateInvoice } from './operations/update-invoice.js';
+import { changeContact } from './operations/change-contact.js';
+import { publicApproveInvoice, publicInvoice, publicInvoicePdf, publicRejectInvoice } from './operations/public-invoice.js';
+import { recordDecision } from './operations/record-decision.js';
+import { resendInvoice } from './operations/resend-invoice.js';
 
 export const invoiceRoutes = [
   listInvoices,
@@ -23,6 +27,9 @@ export const invoiceRoutes = [
   getInvoice,
   updateInvoice,
   sendInvoice,
+  resendInvoice,
+  changeContact,
+  recordDecision,
   approveInvoice,
   approveSinglePart,
   rejectInvoice,
@@ -34,4 +41,8 @@ export const invoiceRoutes = [
   invoiceActivity,
   invoicePdf,
   downloadInvoiceReport,
+  publicInvoice,
+  publicInvoicePdf,
+  publicApproveInvoice,
+  publicRejectInvoice,
 ];

@@ -14,9 +14,9 @@ async function lineCount(db: Executor, id: number) {
 
 /**
  * Records a change to an invoice in the issuer's trail (entity 'invoice', read by GET …/activity),
- * whichever side acted; `before` is the row as read before the change, the row after is read here.
+ * whichever side acted (no user: the client through the mailed link); `before` is the row as read before the change, the row after is read here.
  */
-export async function auditInvoice(db: Executor, actor: { userId: number; companyId: number }, action: string, before: InvoiceRow | null, id: number, linesBefore?: number) {
+export async function auditInvoice(db: Executor, actor: { userId: number | null; companyId: number }, action: string, before: InvoiceRow | null, id: number, linesBefore?: number) {
   const after = await readInvoice(db, id);
   const lines = await lineCount(db, id);
   await recordAudit(db, actor, {

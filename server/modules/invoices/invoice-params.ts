@@ -26,6 +26,11 @@ export const billableQuery = z
   })
   .refine((q) => q._end === undefined || q._end >= (q._start ?? 0), { message: '_end must not be less than _start', path: ['_end'] });
 export type BillableQuery = z.output<typeof billableQuery>;
+/**
+ * /public/invoices/:token…: the mailed link's token. Anything of another length or alphabet names no
+ * link; the service refuses it with the same 410 as a used or expired one.
+ */
+export const tokenParams = z.object({ token: text().min(1).max(200) });
 /** /invoices/:id/paid/:status */
 export const paidParams = z.object({ id: idParam(), status: z.enum(['paid', 'partially_paid'], { error: 'Status must be paid or partially_paid' }) });
 

@@ -3,11 +3,12 @@ import type { FastifyReply } from 'fastify';
 import { INVOICE_STATUSES, type Invoice } from '../../../resources/invoice.js';
 import { formatMoney } from '../../../resources/money.js';
 import { dayIn, formatInstant } from '../../../resources/time-zone.js';
+import type { Executor } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
 import { GREY, MARGIN, ROW, WIDTH, Writer } from '../../lib/pdf-writer.js';
 import type { Services } from '../../services.js';
 import { publicIdOf } from '../../storage/file-store.js';
-import { invoiceScope } from './invoice-scope.js';
+import { invoiceScope, type InvoiceScope } from './invoice-scope.js';
 import { loadInvoice } from './invoice-view.js';
 
 /** The lines table: production day, crew, item, code, unit, quantity, unit price, amount. */
@@ -25,10 +26,10 @@ const COLUMNS = [
 const day = (d: string | null) => (d ? `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}` : '-');
 
 /** The issuer's uploaded logo (PNG or JPEG), when it has one in the file store; a logo at any other address is left out. */
-async function logoBytes(services: Services, url: string | null): Promise<{ bytes: Uint8Array; png: boolean } | null> {
+async function logoBytes(services: Services, db: Executor, url: string | null): Promise<{ bytes: Uint8Array; png: boolean } | null> {
   const publicId = publicIdOf(url);
   if (!publicId) return null;
-  const file = await services.db.selectFrom('files').select(['object_name', 'content_type']).where('public_id', '=', publicId).executeTakeFirst();
+  const file = await db.selectFrom('files').select(['object_name', 'content_type']).where('public_id', '=', publicId).executeTakeFirst();
   if (!file || !['image/png', 'image/jpeg'].includes(file.content_type)) return null;
   const stream = await services.storage.read(file.object_name);
   return stream ? { bytes: new Uint8Array(await buffer(stream)), png: file.content_type === 'image/png' } : null;
@@ -128,15 +129,26 @@ export async function invoicePdf(invoice: Invoice, logo: { bytes: Uint8Array; pn
 
 const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'invoice';
 
-/** GET /invoices/{id}/pdf: Invoice_{number}.pdf, for either side that sees the invoice. */
-export async function sendInvoicePdf(services: Services, actor: Actor, reply: FastifyReply, id: number) {
-  const scope = await invoiceScope(services.db, actor, id);
-  const invoice = await loadInvoice(services.db, scope, id);
-  const pdf = await invoicePdf(invoice, await logoBytes(services, invoice.issuer.logoUrl));
-  return reply
+export const invoicePdfName = (number: string) => `Invoice_${fileSafe(number)}.pdf`;
+
+/** The invoice as printed now, read through `db` (the sending's transaction, when it keeps the PDF it mails). */
+export async function renderInvoicePdf(services: Services, db: Executor, scope: Pick<InvoiceScope, 'companyId' | 'side' | 'canManage'>, id: number) {
+  const invoice = await loadInvoice(services, db, scope, id);
+  return { bytes: await invoicePdf(invoice, await logoBytes(services, db, invoice.issuer.logoUrl)), filename: invoicePdfName(invoice.number) };
+}
+
+/** The PDF answer: an attachment, never cached. */
+export const replyPdf = (reply: FastifyReply, filename: string, pdf: Uint8Array) =>
+  reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="Invoice_${fileSafe(invoice.number)}.pdf"`)
+    .header('content-disposition', `attachment; filename="${filename}"`)
     .header('cache-control', 'private, no-store')
     .header('content-length', String(pdf.length))
     .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.length));
+
+/** GET /invoices/{id}/pdf: Invoice_{number}.pdf, for either side that sees the invoice. */
+export async function sendInvoicePdf(services: Services, actor: Actor, reply: FastifyReply, id: number) {
+  const scope = await invoiceScope(services.db, actor, id);
+  const pdf = await renderInvoicePdf(services, services.db, scope, id);
+  return replyPdf(reply, pdf.filename, pdf.bytes);
 }

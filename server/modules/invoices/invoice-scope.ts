@@ -18,11 +18,17 @@ export interface InvoiceScope {
   canManage: boolean;
 }
 
-/** The company that approves or rejects a sent invoice: the billed company, or the issuer itself when the billed one is not on the platform. */
-export const deciderOf = (invoice: Pick<InvoiceRow, 'client_id' | 'company_id'>) => invoice.client_id ?? invoice.company_id;
+/**
+ * The company that approves or rejects a sent invoice signed in: the billed company, when it is on
+ * the platform. Otherwise the client decides through the e-mailed link, or the issuer records the
+ * decision it received; the issuer never approves its own invoice as if it were the client.
+ */
+export const deciderOf = (invoice: Pick<InvoiceRow, 'client_id'>) => invoice.client_id;
 
-export const mayDecide = (scope: InvoiceScope) => scope.canManage && scope.companyId === deciderOf(scope.invoice);
+export const mayDecide = (scope: InvoiceScope) => scope.canManage && scope.side === 'billed' && scope.companyId === deciderOf(scope.invoice);
 export const isIssuer = (scope: InvoiceScope) => scope.canManage && scope.side === 'issuer';
+/** Payments: the issuer records what it receives; the billed company may mark it paid from its side. */
+export const mayPay = (scope: InvoiceScope) => scope.canManage;
 
 /**
  * An invoice as the acting company may see it: those it issued (any status), and those billed to it
@@ -60,10 +66,19 @@ export async function issuedInvoice(db: Executor, actor: Actor, id: number): Pro
   return scope;
 }
 
-/** Approve and reject: the billed company (or the issuer, when the billed one is not on the platform). */
+/** Approve and reject signed in: the billed company; the issuer records the client's decision instead (POST …/decision). */
 export async function decidableInvoice(db: Executor, actor: Actor, id: number): Promise<InvoiceScope> {
   const scope = await invoiceScope(db, actor, id);
-  if (!mayDecide(scope)) throw forbidden('Only the company billed may approve or reject this invoice');
+  if (!mayDecide(scope)) {
+    throw forbidden(scope.side === 'issuer' ? "Record the client's decision instead: only the company billed approves or rejects its invoice" : 'Only the company billed may approve or reject this invoice');
+  }
+  return scope;
+}
+
+/** Payments (…/paid, …/transaction): either side with invoices:manage; retainage is released by the issuer only (the service checks). */
+export async function payableInvoice(db: Executor, actor: Actor, id: number): Promise<InvoiceScope> {
+  const scope = await invoiceScope(db, actor, id);
+  if (!mayPay(scope)) throw forbidden();
   return scope;
 }
 

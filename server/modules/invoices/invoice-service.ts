@@ -6,10 +6,12 @@ import { nowIso } from '../../lib/json.js';
 import type { Services } from '../../services.js';
 import { auditInvoice } from './invoice-audit.js';
 import { billedParty, billingWrite, insertLines, issuerStanding, resolveLines } from './invoice-billing.js';
+import { sendingContact } from './invoice-contact.js';
 import { notifyInvoice } from './invoice-notify.js';
 import { addDays, takeInvoiceNumber, todayIn } from './invoice-numbering.js';
 import { issuedInvoice, type InvoiceRow, type InvoiceScope } from './invoice-scope.js';
 import { assertMove, moveInvoice, type InvoiceColumns } from './invoice-state.js';
+import { mailInvoice } from './invoice-sending.js';
 import { loadInvoice } from './invoice-view.js';
 
 /** Retainage percent (thousandths) when the body leaves it out: the budget's when set, else the company's default (basis points). */
@@ -20,10 +22,16 @@ async function defaultRetainage(trx: Trx, projectId: number, settingsPercent: st
   return Number(whole) * 1000 + Number(fraction.padEnd(3, '0').slice(0, 3));
 }
 
-/** Sends the invoice read as `row` (draft or rejected) to the billed company, in the caller's transaction. */
+/**
+ * Sends the invoice read as `row` (draft or rejected) to the billed company, in the caller's
+ * transaction: its contact, when known, is mailed the PDF and a link to decide it (required when
+ * nobody there can sign in); its members, if any, are told and decide signed in.
+ */
 async function send(services: Services, trx: Trx, actor: { userId: number; companyId: number }, row: InvoiceRow) {
-  await moveInvoice(trx, row, 'send', { sent_at: nowIso(), sent_by: actor.userId, reject_reason: null });
+  const contact = await sendingContact(trx, row);
+  await moveInvoice(trx, row, 'send', { sent_at: nowIso(), sent_by: actor.userId, reject_reason: null, contact_email: contact?.email ?? null, contact_name: contact?.name ?? null });
   const after = await auditInvoice(trx, actor, 'sent', row, row.id);
+  if (contact) await mailInvoice(services, trx, actor, after, contact);
   await notifyInvoice(services, trx, after, actor.userId, after.client_id, 'send');
 }
 
@@ -70,7 +78,7 @@ export async function createInvoice(services: Services, actor: Actor, body: Crea
       const who = { userId: standing.userId, companyId: standing.companyId };
       const created = await auditInvoice(trx, who, 'created', null, id);
       if (body.status === 'submit') await send(services, trx, who, created);
-      return loadInvoice(trx, { companyId: standing.companyId, side: 'issuer', canManage: true }, id);
+      return loadInvoice(services, trx, { companyId: standing.companyId, side: 'issuer', canManage: true }, id);
     }),
   );
 }
@@ -99,11 +107,11 @@ export async function updateInvoice(services: Services, actor: Actor, id: number
         subtotal = resolved.subtotal;
         set.subtotal_cents = Number(subtotal);
       }
-      if (!Object.keys(set).length) return loadInvoice(trx, scope, id);
+      if (!Object.keys(set).length) return loadInvoice(services, trx, scope, id);
       set.retainage_cents = Number(percentOf(subtotal, set.retainage_e3 ?? row.retainage_e3));
       await moveInvoice(trx, row, 'edit', set);
       await auditInvoice(trx, scopeActor(scope), 'updated', row, id, linesBefore);
-      return loadInvoice(trx, scope, id);
+      return loadInvoice(services, trx, scope, id);
     }),
   );
 }
@@ -113,7 +121,7 @@ export async function sendInvoice(services: Services, actor: Actor, id: number) 
   return services.db.transaction().execute(async (trx) => {
     const scope = await issuedInvoice(trx, actor, id);
     await send(services, trx, scopeActor(scope), scope.invoice);
-    return loadInvoice(trx, scope, id);
+    return loadInvoice(services, trx, scope, id);
   });
 }
 

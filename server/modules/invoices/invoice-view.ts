@@ -1,9 +1,10 @@
-import type { Invoice, InvoiceLine, InvoiceListRow, InvoiceStatus, InvoiceTotals, InvoiceTransaction, InvoiceTransactionKind } from '../../../resources/invoice.js';
+import type { Invoice, InvoiceLine, InvoiceListRow, InvoiceStatus, InvoiceTotals, InvoiceTransaction, InvoiceTransactionKind, PaymentMethod } from '../../../resources/invoice.js';
 import { centsToMoney, e3ToPercent, e3ToQuantity } from '../../../resources/money.js';
 import type { Executor } from '../../db/index.js';
-import { mayMove } from './invoice-state.js';
+import type { Services } from '../../services.js';
 import { invoiceSettingsView } from '../companies/invoice-settings.js';
-import { isIssuer, mayDecide, type InvoiceRow, type InvoiceScope } from './invoice-scope.js';
+import { clientParts } from './invoice-moves.js';
+import type { InvoiceRow, InvoiceScope } from './invoice-scope.js';
 
 /** Invoices (`i`) with the issuer's name and the project's code and name, as the list and every answer read them. */
 export const invoiceRows = (db: Executor) =>
@@ -60,8 +61,8 @@ export function listRowView(row: ListRow, companyId: number): InvoiceListRow {
   };
 }
 
-/** Every line of an invoice (a cancelled one's too), by production day. */
-export async function invoiceLines(db: Executor, invoiceId: number): Promise<InvoiceLine[]> {
+/** Every line of an invoice (a cancelled one's too), by production day; the first `limit` of them when given. */
+export async function invoiceLines(db: Executor, invoiceId: number, limit?: number): Promise<InvoiceLine[]> {
   const rows = await db
     .selectFrom('invoice_lines as l')
     .innerJoin('productions as pr', 'pr.id', 'l.production_id')
@@ -72,6 +73,7 @@ export async function invoiceLines(db: Executor, invoiceId: number): Promise<Inv
     .where('l.invoice_id', '=', invoiceId)
     .orderBy('pr.date')
     .orderBy('l.id')
+    .$if(limit !== undefined, (q) => q.limit(limit!))
     .execute();
   return rows.map((r) => ({
     id: r.id,
@@ -92,8 +94,11 @@ export async function invoiceLines(db: Executor, invoiceId: number): Promise<Inv
 async function transactions(db: Executor, invoiceId: number): Promise<InvoiceTransaction[]> {
   const rows = await db
     .selectFrom('invoice_transactions as t')
+    .innerJoin('invoices as i', 'i.id', 't.invoice_id')
     .leftJoin('users as u', 'u.id', 't.created_by')
-    .select(['t.id', 't.kind', 't.amount_cents', 't.paid_on', 't.reference', 't.note', 't.created_at', 'u.name as created_by_name'])
+    // Rows from before the recording company was kept are the issuer's.
+    .leftJoin('companies as c', (join) => join.on((eb) => eb('c.id', '=', eb.fn.coalesce('t.company_id', 'i.company_id'))))
+    .select(['t.id', 't.kind', 't.amount_cents', 't.paid_on', 't.method', 't.reference', 't.note', 't.created_at', 'u.name as created_by_name', 'c.name as company_name'])
     .where('t.invoice_id', '=', invoiceId)
     .orderBy('t.id')
     .execute();
@@ -102,9 +107,11 @@ async function transactions(db: Executor, invoiceId: number): Promise<InvoiceTra
     kind: r.kind as InvoiceTransactionKind,
     amount: centsToMoney(r.amount_cents),
     paidOn: r.paid_on,
+    method: r.method as PaymentMethod | null,
     reference: r.reference,
     note: r.note,
     createdBy: r.created_by_name,
+    recordedByCompany: r.company_name,
     createdAt: r.created_at,
   }));
 }
@@ -145,14 +152,12 @@ async function billedBlock(db: Executor, row: Pick<InvoiceRow, 'project_id' | 'c
   return { billTo, powoNumber: project.powo_number, projectTimezone: project.timezone };
 }
 
-/** GET /invoices/{id}: the invoice, its lines and transactions, the issuer and what the caller may do now. */
-export async function loadInvoice(db: Executor, scope: Pick<InvoiceScope, 'companyId' | 'side' | 'canManage'>, id: number): Promise<Invoice> {
+/** GET /invoices/{id}: the invoice, its lines and transactions, the issuer, its client's part and what the caller may do now. */
+export async function loadInvoice(services: Services, db: Executor, scope: Pick<InvoiceScope, 'companyId' | 'side' | 'canManage'>, id: number): Promise<Invoice> {
   const row = (await invoiceRows(db).select('p.is_single_part').where('i.id', '=', id).executeTakeFirstOrThrow()) as ListRow & { is_single_part: number };
   const full: InvoiceScope = { ...scope, invoice: row, userId: 0 };
   const [lines, txs, issuer, billed] = await Promise.all([invoiceLines(db, id), transactions(db, id), issuerBlock(db, row.company_id), billedBlock(db, row)]);
-  const status = row.status;
-  const issuing = isIssuer(full);
-  const deciding = mayDecide(full) && status === 'submit';
+  const client = await clientParts(services, db, full, row);
   return {
     ...listRowView(row, scope.companyId),
     notes: row.notes,
@@ -166,13 +171,7 @@ export async function loadInvoice(db: Executor, scope: Pick<InvoiceScope, 'compa
     transactions: txs,
     ...billed,
     issuer,
-    canEdit: issuing && mayMove(status, 'edit'),
-    canSend: issuing && mayMove(status, 'send'),
-    canApprove: deciding,
-    canApproveSinglePart: issuing && mayMove(status, 'approveSinglePart') && !!row.is_single_part,
-    canReject: deciding,
-    canPay: issuing && mayMove(status, 'pay'),
-    canCancel: issuing && mayMove(status, 'cancel') && Number(row.paid_cents) === 0,
+    ...client,
   };
 }
 
@@ -188,4 +187,5 @@ export const invoiceSnapshot = (row: InvoiceRow, lineCount: number) => ({
   ...totalsView(row),
   rejectReason: row.reject_reason,
   cancelReason: row.cancel_reason,
+  contact: row.contact_email ? (row.contact_name ? `${row.contact_name} <${row.contact_email}>` : row.contact_email) : null,
 });

@@ -3,7 +3,7 @@ import Grid from '@mui/material/Grid2';
 import { useOne } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import { useParams, Link as RouterLink } from 'react-router';
-import { INVOICE_TRANSACTION_KINDS, invoiceCommentBody, invoices, type Invoice, type InvoiceComment } from '../../../resources/invoice';
+import { INVOICE_TRANSACTION_KINDS, invoiceCommentBody, invoices, PAYMENT_METHODS, type Invoice, type InvoiceComment } from '../../../resources/invoice';
 import { formatMoney } from '../../../resources/money';
 import { apiFetch, type ApiError } from '../../api/http';
 import { ActivityList } from '../../components/ActivityList';
@@ -14,11 +14,13 @@ import { formatInstant } from '../../../resources/time-zone';
 import { InvoiceActions } from './InvoiceActions';
 import { InvoiceLines } from './InvoiceLines';
 import { InvoiceTotals } from './InvoiceTotals';
+import { InvoiceTurn } from './InvoiceTurn';
 import { useLiveRefresh } from '../../realtime/useLiveRefresh';
 import { INVOICE_RESOURCES, invoicePaths, useInvoiceRefresh } from './invoice-api';
 import { formatDay, InvoiceStatusChip } from './invoice-status';
 
 const KIND = Object.fromEntries(INVOICE_TRANSACTION_KINDS.map((k) => [k.value, k.label])) as Record<string, string>;
+const METHOD = Object.fromEntries(PAYMENT_METHODS.map((m) => [m.value, m.label])) as Record<string, string>;
 
 function Header({ invoice }: { invoice: Invoice }) {
   const at = (iso: string) => formatInstant(iso, invoice.projectTimezone);
@@ -66,17 +68,17 @@ function Transactions({ invoice }: { invoice: Invoice }) {
         <TableHead>
           <TableRow>
             <TableCell>Date</TableCell>
-            <TableCell>Kind</TableCell>
+            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Kind</TableCell>
             <TableCell align="right">Amount</TableCell>
-            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Reference</TableCell>
-            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>By</TableCell>
+            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Method · reference</TableCell>
+            <TableCell>Recorded by</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {invoice.transactions.map((t) => (
             <TableRow key={t.id}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(t.paidOn)}</TableCell>
-              <TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                 {KIND[t.kind] ?? t.kind}
                 {t.note && (
                   <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
@@ -86,9 +88,23 @@ function Transactions({ invoice }: { invoice: Invoice }) {
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {formatMoney(t.amount)}
+                {t.kind !== 'payment' && (
+                  <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { sm: 'none' } }}>
+                    {KIND[t.kind] ?? t.kind}
+                  </Typography>
+                )}
               </TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, overflowWrap: 'anywhere' }}>{t.reference ?? ''}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t.createdBy ?? ''}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, overflowWrap: 'anywhere' }}>
+                {[t.method && METHOD[t.method], t.reference].filter(Boolean).join(' · ')}
+              </TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                {t.createdBy ?? ''}
+                {t.recordedByCompany && (
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {t.recordedByCompany}
+                  </Typography>
+                )}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -106,7 +122,7 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 
 /**
  * invoices/:invoiceId: header, lines by production, totals, payments, comments and activity, and the
- * moves the answer's can* flags allow. On a phone the columns stack, totals first after the header.
+ * moves the answer lists for the viewer, with whose move it is and the decisions made. On a phone the columns stack, totals first after the header.
  */
 export function InvoiceDetailPage() {
   const { invoiceId = '' } = useParams();
@@ -128,6 +144,7 @@ export function InvoiceDetailPage() {
       {(invoice) => (
         <Stack spacing={2}>
           <Header invoice={invoice} />
+          <InvoiceTurn invoice={invoice} />
           <InvoiceActions invoice={invoice} onChanged={refresh} />
           {invoice.status === 'rejected' && invoice.rejectReason && <Alert severity="error">Rejected: {invoice.rejectReason}</Alert>}
           {invoice.status === 'cancelled' && invoice.cancelReason && <Alert severity="warning">Cancelled: {invoice.cancelReason}</Alert>}

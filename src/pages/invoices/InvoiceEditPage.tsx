@@ -111,7 +111,7 @@ export function InvoiceEditPage() {
         </Alert>
       </Stack>
     );
-  if (invoice.result && !invoice.result.canEdit)
+  if (invoice.result && !invoice.result.moves.includes('edit'))
     return (
       <Stack spacing={2} alignItems="flex-start">
         {header}

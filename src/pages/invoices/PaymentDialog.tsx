@@ -7,6 +7,7 @@ import {
   DialogContentText,
   DialogTitle,
   FormControlLabel,
+  MenuItem,
   Radio,
   RadioGroup,
   Stack,
@@ -15,7 +16,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { INVOICE_BILLING_MESSAGES, INVOICE_SUCCESS, type Invoice } from '../../../resources/invoice';
+import { INVOICE_BILLING_MESSAGES, INVOICE_SUCCESS, PAYMENT_METHODS, type Invoice, type PaymentMethod } from '../../../resources/invoice';
 import { centsToMoney, formatMoney, parseScaled } from '../../../resources/money';
 import { invoicePaths, postInvoice } from './invoice-api';
 import { cents, localToday, retainageHeld } from './invoice-money';
@@ -39,6 +40,7 @@ export function PaymentDialog({ invoice, mode, onDone, onClose }: { invoice: Inv
   const [kind, setKind] = useState<'paid' | 'partially_paid'>('paid');
   const [amount, setAmount] = useState(mode === 'release' ? centsToMoney(held) : '');
   const [paidOn, setPaidOn] = useState(localToday());
+  const [method, setMethod] = useState<PaymentMethod | ''>('');
   const [reference, setReference] = useState('');
   const [note, setNote] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
@@ -64,7 +66,7 @@ export function PaymentDialog({ invoice, mode, onDone, onClose }: { invoice: Inv
     setFailure(null);
     setBusy(true);
     const paths = invoicePaths(invoice.id);
-    const details = { paidOn: paidOn || null, reference: reference.trim() || null, note: note.trim() || null };
+    const details = { paidOn: paidOn || null, method: mode === 'release' ? null : method || null, reference: reference.trim() || null, note: note.trim() || null };
     try {
       if (mode === 'paid') {
         await postInvoice(paths.paid(kind), { ...details, ...(value === null ? {} : { amount: centsToMoney(value) }) });
@@ -128,7 +130,19 @@ export function PaymentDialog({ invoice, mode, onDone, onClose }: { invoice: Inv
               slotProps={{ inputLabel: { shrink: true } }}
               fullWidth
             />
-            <TextField label="Reference" value={reference} onChange={(e) => setReference(e.target.value)} disabled={busy} slotProps={{ htmlInput: { maxLength: 120 } }} helperText="Cheque or transfer number" fullWidth />
+            {mode !== 'release' && (
+              <TextField select label="Method" value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod | '')} disabled={busy} fullWidth>
+                <MenuItem value="">
+                  <em>Not said</em>
+                </MenuItem>
+                {PAYMENT_METHODS.map((m) => (
+                  <MenuItem key={m.value} value={m.value}>
+                    {m.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            <TextField label="Reference" value={reference} onChange={(e) => setReference(e.target.value)} disabled={busy} slotProps={{ htmlInput: { maxLength: 120 } }} helperText="Check or transfer number" fullWidth />
             <TextField label="Note" value={note} onChange={(e) => setNote(e.target.value)} disabled={busy} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 2000 } }} fullWidth />
             {failure && <Alert severity="error">{failure}</Alert>}
           </Stack>

@@ -9,6 +9,9 @@ export function invoicePaths(invoiceId: number | string) {
   return {
     invoice,
     send: `${invoice}/send`,
+    resend: `${invoice}/resend`,
+    contact: `${invoice}/contact`,
+    decision: `${invoice}/decision`,
     approve: `${invoice}/approve`,
     approveSinglePart: `${invoice}/approveSinglePart`,
     reject: `${invoice}/reject`,
