@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './id.js';
+import type { DocumentDecision, DocumentTurn } from './client-decision.js';
 import type { ProjectPerson } from './project.js';
 import { percentInput, priceInput, quantityInput } from './money.js';
 import { text } from './text.js';
@@ -289,7 +290,27 @@ export interface ChangeOrder {
   updatedAt: string;
   /** May the caller's company accept or send it back (the reviewing company with projects:manage)? */
   canDecide: boolean;
+  /**
+   * The client contact it is mailed to: the one set on it, else the default one
+   * (server/lib/client-contact.ts); null when none is known.
+   */
+  contact: { email: string; name: string | null } | null;
+  /** Sending needs a contact: nobody at the deciding company can sign in, or the client is typed on the project. */
+  contactRequired: boolean;
+  /** Whose move it is while it waits (sent: the deciding party; sent back: the issuer); null for a draft or an accepted one. */
+  turn: DocumentTurn | null;
+  /** Every decision on it, newest first: signed in, through the e-mailed link, or recorded on the client's behalf. */
+  decisions: DocumentDecision[];
+  /** What the caller may do now. */
+  moves: ChangeOrderMove[];
 }
+
+/**
+ * The issuer: edit, send, resend (mail the client again with a fresh link), changeContact,
+ * recordDecision (a decision the client gave outside the product), delete. The deciding company's
+ * people signed in: accept, sendBack.
+ */
+export type ChangeOrderMove = 'edit' | 'send' | 'resend' | 'changeContact' | 'recordDecision' | 'accept' | 'sendBack' | 'delete';
 
 /** A budget item's quantity, unit price and their product at one point of its history. */
 export interface BudgetItemValues {

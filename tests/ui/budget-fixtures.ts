@@ -132,6 +132,11 @@ export const changeOrder = (overrides: Partial<ChangeOrder> = {}): ChangeOrder =
   createdAt: stamp,
   updatedAt: stamp,
   canDecide: true,
+  contact: null,
+  contactRequired: false,
+  turn: null,
+  decisions: [],
+  moves: ['accept', 'sendBack'],
   ...overrides,
 });
 
