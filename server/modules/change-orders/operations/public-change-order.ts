@@ -6,7 +6,7 @@ import { defineRoute } from '../../../http/route.js';
 import { acceptByLink, externalChangeOrder, externalChangeOrderPdf, sendBackByLink } from '../change-order-link.js';
 
 /** A token of any other length or alphabet names nothing: the service refuses it like a wrong one (the same 410). */
-const tokenParams = z.object({ token: text().min(1).max(300) });
+const tokenParams = z.object({ token: text().min(1).max(100) });
 const URL = '/public/change-orders/:token';
 const REFUSED = 'a used, expired, replaced, foreign or forged link is the same 410, and changes nothing';
 
