@@ -59,7 +59,8 @@ async function sendSignedPdf(services: Services, reply: FastifyReply, project: P
       id: r.id,
       reviewerName: r.reviewer_name,
       reviewerEmail: r.reviewer_email,
-      reviewerCompany: r.company_name,
+      // A contact of a client typed on the project is asked under the owner company: its name is the client's.
+      reviewerCompany: r.membership_id === null && r.reviewer_company_id === project.company_id && project.client_name ? project.client_name : r.company_name,
       status: r.status,
       statusReason: r.status_reason,
       requestedBy: r.requested_by_name,
