@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import type { RouteDef } from '../../server/http/route.js';
+import { issueDocumentLink } from '../../server/lib/document-links.js';
 import { hashToken, randomToken } from '../../server/lib/tokens.js';
 import { allRoutes } from '../../server/modules/index.js';
 import { companyData, createCompany, describeEachDatabase, multipart, registerUser, TINY_PNG, uniqueEmail, type TestServer } from './harness.js';
@@ -67,7 +68,7 @@ type IdKind =
   | 'quickNote'
   | 'notification';
 /** Invitation tokens, and the two halves of an external budget review link (the budget's public hash, the review's token). */
-type TokenKind = 'memberInvitation' | 'partnerInvitation' | 'budgetLink' | 'reviewLink';
+type TokenKind = 'memberInvitation' | 'partnerInvitation' | 'budgetLink' | 'reviewLink' | 'changeOrderLink';
 type ValueKind = 'partnerType' | 'searchText' | 'projectFileType' | 'paidStatus' | 'damageFileCategory';
 type ParamKind = IdKind | TokenKind | ValueKind;
 
@@ -165,9 +166,10 @@ const ID_BY_URL: Record<string, IdKind> = {
 };
 /** `:fileId` names a file of the record its URL starts with. */
 const FILE_BY_ROOT: Record<string, IdKind> = { damages: 'damageFile', footprints: 'footprintPhoto', tasks: 'taskFile' };
-const TOKEN_BY_ROOT: Record<string, TokenKind> = { memberships: 'memberInvitation', partnerships: 'partnerInvitation' };
+/** For /public/… the area after it: /public/change-orders/:token names a change order's mailed link. */
+const TOKEN_BY_ROOT: Record<string, TokenKind> = { memberships: 'memberInvitation', partnerships: 'partnerInvitation', 'change-orders': 'changeOrderLink' };
 const VALUE_KINDS = new Set<ParamKind>(['partnerType', 'searchText', 'projectFileType', 'paidStatus', 'damageFileCategory']);
-const TOKEN_KINDS = new Set<ParamKind>(['memberInvitation', 'partnerInvitation', 'budgetLink', 'reviewLink']);
+const TOKEN_KINDS = new Set<ParamKind>(['memberInvitation', 'partnerInvitation', 'budgetLink', 'reviewLink', 'changeOrderLink']);
 
 /**
  * The routes that change a budget's items name a project whose budget is still a draft: the other
@@ -181,7 +183,7 @@ function paramKind(url: string, param: string): ParamKind | undefined {
   if (PARAM_KINDS[param]) return PARAM_KINDS[param];
   const root = literals(url)[0]!;
   if (param === 'id') return ID_BY_URL[url] ?? ID_BY_ROOT[root];
-  if (param === 'token') return TOKEN_BY_ROOT[root];
+  if (param === 'token') return TOKEN_BY_ROOT[root === 'public' ? literals(url)[1]! : root];
   if (param === 'fileId') return FILE_BY_ROOT[root];
   return undefined;
 }
@@ -431,6 +433,11 @@ const BODIES: Record<RouteKey, BodyFor> = {
   'POST /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/send': () => json({ price: '1.25' }),
   'POST /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/accept': NO_BODY,
   'POST /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/reject': () => json({ message: 'probe' }),
+  'POST /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/resend': NO_BODY,
+  'PATCH /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/contact': () => json({ contactEmail: 'probe.contact@example.com' }),
+  'POST /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/decision': () => json({ decision: 'accepted', decidedByName: 'Probe Client', decidedAt: '2026-01-05' }),
+  'POST /public/change-orders/:token/accept': () => json({}),
+  'POST /public/change-orders/:token/send-back': () => json({ reason: 'probe' }),
   'POST /projects/:id/budgets/:budgetId/reviews': (t) => json({ memberId: first(t, 'membership') }),
   'PATCH /projects/:id/budgets/:budgetId/reviews/:reviewId': () => json({ status: 'rejected', statusReason: 'probe' }),
   'POST /projects/:id/budgets/:budgetId/reviews/:reviewId/sign': png('signature'),
@@ -585,6 +592,8 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
   const draftChange = await as('POST', changeOrders, { itemId: budgetItem.id, quantity: 12 });
   const sentChange = await as('POST', changeOrders, { itemId: budgetItem.id, quantity: 14 });
   await as('POST', `${changeOrders}/${sentChange.id}/send`, { price: '13.00' });
+  // A link mailed for it (the project has no client, so the sending issued none): its stored hash must not work as its token.
+  const changeOrderLink = await issueDocumentLink(s.services.db, { companyId, kind: 'change_order', entityId: sentChange.id, contactEmail: `${low}.office@example.com`, contactName: null, createdBy: null });
   // A review of that budget asked of the plain member, with its external link (straight in the database: the budget is approved here).
   const review = await s.services.db
     .insertInto('budget_reviews')
@@ -740,6 +749,7 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
       // The budget half of a review link is the real one; the review half is its stored hash, which must not work as the token.
       budgetLink: [budgetLink.public_hash],
       reviewLink: [review.token_hash!],
+      changeOrderLink: [changeOrderLink.row.token_hash],
     },
     scope: {
       companies: [companyId, sub.id, partnership.partnerId, subPartnership.partnerId],
@@ -778,6 +788,7 @@ const TABLE_SCOPES: Record<string, (a: Scope) => RawBuilder<unknown>> = {
   member_categories: (a) => sql`membership_id in (${membershipsOf(a)}) or category_id in (${categoriesOf(a)})`,
   audit_events: (a) => sql`company_id in (${companiesOf(a)}) or actor_user_id in (${list(a.users)})`,
   mail_outbox: (a) => sql`to_address in (${list(a.emails)})`,
+  mail_attachments: (a) => sql`outbox_id in (select id from mail_outbox where to_address in (${list(a.emails)}))`,
   // A job is the server's own work; the mail it carries is checked through mail_outbox.
   jobs: () => sql`false`,
   list_totals: (a) => sql`list in ('members', 'tasks') and scope_id in (${companiesOf(a)})`,
