@@ -136,3 +136,18 @@ export const recordedDecisionFields = <D extends readonly [string, ...string[]]>
 export const recordedInvoiceDecision = recordedDecisionFields(['approved', 'rejected'] as const);
 export const recordedChangeOrderDecision = recordedDecisionFields(['accepted', 'sent_back'] as const);
 export type RecordedDecisionInput = z.output<typeof recordedInvoiceDecision> | z.output<typeof recordedChangeOrderDecision>;
+
+const decisionLabel = (d: DocumentDecisionValue) => [...DOCUMENT_DECISIONS.invoice, ...DOCUMENT_DECISIONS.change_order].find((x) => x.value === d)?.label ?? d;
+
+/**
+ * One decision in the product's words: "Approved by Jane Roe (ap@city.example) through the e-mailed
+ * link on Nov 27", "Rejected by Jane Roe, signed in, on Nov 27", "Approved by Jane Roe on Nov 27:
+ * recorded on the client’s behalf by Sam Owner".
+ */
+export function decisionText(d: DocumentDecision, day: (iso: string) => string = shortDay): string {
+  const who = d.decidedByEmail && d.decidedByEmail !== d.decidedByName ? `${d.decidedByName} (${d.decidedByEmail})` : d.decidedByName;
+  const head = `${decisionLabel(d.decision)} by ${who}`;
+  if (d.channel === 'link') return `${head} through the e-mailed link on ${day(d.decidedAt)}`;
+  if (d.channel === 'member') return `${head}, signed in, on ${day(d.decidedAt)}`;
+  return `${head} on ${day(d.decidedAt)}: recorded on the client’s behalf${d.recordedByName ? ` by ${d.recordedByName}` : ''}`;
+}

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, CircularProgress, Container, Divider, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Divider, Paper, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { BUDGET_MESSAGES, SIGNED_APPROVAL_REASON, type ExternalBudgetReview } from '../../../resources/budget';
@@ -8,12 +8,14 @@ import { apiFetch, type ApiError } from '../../api/http';
 import { uploadFile } from '../../api/upload';
 import { formatInstant } from '../projects/budget/budget-status';
 import { BudgetTotals } from '../projects/budget/BudgetTotals';
+import { DecisionBar } from '../client-decision/DecisionBar';
+import { DocumentFacts, PublicDocumentShell, type LinkLoad } from '../client-decision/PublicDocumentShell';
 import { BudgetItemsTable } from './BudgetItemsTable';
 import { PdfDownloadButton } from './PdfDownloadButton';
 import { ReasonDialog } from './ReasonDialog';
 import { SignatureDialog } from './SignatureDialog';
 
-type Loaded = { state: 'loading' } | { state: 'gone'; message: string } | { state: 'ready'; view: ExternalBudgetReview };
+type Loaded = LinkLoad<ExternalBudgetReview>;
 type Outcome = ExternalReviewOutcome | null;
 
 /** A link that no longer works answers 404 or 410 with its reason. */
@@ -95,27 +97,11 @@ export function BudgetReviewPage() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.100' }}>
-      <Box component="header" sx={{ bgcolor: '#1b2433', color: '#fff', px: { xs: 2, sm: 3 }, py: 1.5 }}>
-        <Typography component="p" variant="h6" fontWeight={800}>
-          Fieldwork
-        </Typography>
-      </Box>
-      <Container component="main" maxWidth="md" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
-        {loaded.state === 'loading' ? (
-          <Box role="status" aria-label="Loading budget" sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
-            <CircularProgress />
-          </Box>
-        ) : loaded.state === 'gone' ? (
-          <Paper sx={{ p: { xs: 2, sm: 4 } }}>
-            <Typography variant="h5" component="h1" gutterBottom>
-              Budget review
-            </Typography>
-            <Alert severity="warning">{loaded.message}</Alert>
-          </Paper>
-        ) : (
+    <>
+      <PublicDocumentShell title="Budget review" load={loaded}>
+        {(view) => (
           <Review
-            view={loaded.view}
+            view={view}
             outcome={outcome}
             failure={failure}
             pdfPath={paths.pdf}
@@ -124,7 +110,7 @@ export function BudgetReviewPage() {
             onReject={() => setDialog('reject')}
           />
         )}
-      </Container>
+      </PublicDocumentShell>
       {loaded.state === 'ready' && dialog === 'approve' && (
         <SignatureDialog
           title="Approve and sign"
@@ -149,7 +135,7 @@ export function BudgetReviewPage() {
           onClose={() => setDialog(null)}
         />
       )}
-    </Box>
+    </>
   );
 }
 
@@ -212,20 +198,7 @@ function Review({
             </Alert>
           )}
           {failure && <Alert severity="error">{failure}</Alert>}
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '80px 1fr', sm: '110px 1fr' }, gap: 0.75, m: 0 }}>
-            {facts
-              .filter(([, value]) => value)
-              .map(([label, value]) => (
-                <Box key={label} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {label}
-                  </Typography>
-                  <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                    {value}
-                  </Typography>
-                </Box>
-              ))}
-          </Box>
+          <DocumentFacts facts={facts} />
           <Divider />
           <BudgetTotals budget={budget} />
           <Divider />
@@ -238,29 +211,7 @@ function Review({
           </Box>
         </Stack>
       </Paper>
-      {open && (
-        <Paper
-          elevation={3}
-          sx={{
-            p: 1.5,
-            position: { xs: 'fixed', sm: 'static' },
-            left: 0,
-            right: 0,
-            bottom: 0,
-            zIndex: 2,
-            borderRadius: { xs: 0, sm: 1 },
-          }}
-        >
-          <Stack direction="row" spacing={1.5} justifyContent={{ xs: 'stretch', sm: 'flex-end' }}>
-            <Button variant="outlined" color="error" onClick={onReject} size="large" sx={{ flex: { xs: 1, sm: 'none' } }}>
-              Reject
-            </Button>
-            <Button variant="contained" onClick={onApprove} size="large" sx={{ flex: { xs: 2, sm: 'none' } }}>
-              Approve and sign
-            </Button>
-          </Stack>
-        </Paper>
-      )}
+      {open && <DecisionBar rejectLabel="Reject" approveLabel="Approve and sign" onReject={onReject} onApprove={onApprove} />}
     </Stack>
   );
 }
