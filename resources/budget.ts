@@ -276,7 +276,7 @@ export interface BudgetReview {
  */
 export type ReviewerOption =
   | (ProjectPerson & { kind: 'member' })
-  | { kind: 'contact'; id: null; companyId: number | null; companyName: string; name: string; email: string | null; side: 'client' };
+  | { kind: 'contact'; id: 'contact'; companyId: number | null; companyName: string; name: string; email: string | null; side: 'client' };
 
 export interface BudgetComment {
   id: number;

@@ -62,6 +62,7 @@ const MemberInvitationDeclinePage = lazy(() =>
 const ImageEditorPage = lazy(() => import('../pages/image-editor/ImageEditorPage').then((m) => ({ default: m.ImageEditorPage })));
 // The external budget review: no login, no chrome; more specific than the shell's projects routes, so it wins.
 const BudgetReviewPage = lazy(() => import('../pages/budget-review/BudgetReviewPage').then((m) => ({ default: m.BudgetReviewPage })));
+const ChangeOrderDecisionPage = lazy(() => import('../pages/change-order-link/ChangeOrderDecisionPage').then((m) => ({ default: m.ChangeOrderDecisionPage })));
 
 const guarded = (page: ReactNode) => <RouteGuard>{page}</RouteGuard>;
 
@@ -87,6 +88,7 @@ export function AppRoutes() {
         <Route path="members-invitation/:companyId/:token/decline" element={guarded(<MemberInvitationDeclinePage />)} />
         <Route path="image-editor/:id" element={guarded(<ImageEditorPage />)} />
         <Route path="projects/:projectId/budget/:budgetHash/review/:reviewHash/:action" element={<BudgetReviewPage />} />
+        <Route path="decide/change-order/:token" element={<ChangeOrderDecisionPage />} />
         <Route path="invoices/preview/:invoiceId" element={guarded(<InvoicePreviewPage />)} />
         <Route path="productions/preview/:productionId" element={guarded(<ProductionPreviewPage />)} />
         <Route element={guarded(<AppShell />)}>

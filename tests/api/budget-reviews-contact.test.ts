@@ -15,7 +15,7 @@ describeEachDatabase('budget reviews by the client’s contact', (server) => {
     const email = unique('controller');
     await partnershipContact(s, w, email, 'Casey Controller');
     const options = await callAs(s, w.ownerPm, 'GET', `/projects/${w.projectId}/budgets/${w.budgetId}/reviewers`);
-    expect(options.body.at(-1)).toEqual({ kind: 'contact', id: null, companyId: w.client.companyId, companyName: w.client.companyName, name: 'Casey Controller', email, side: 'client' });
+    expect(options.body.at(-1)).toEqual({ kind: 'contact', id: 'contact', companyId: w.client.companyId, companyName: w.client.companyName, name: 'Casey Controller', email, side: 'client' });
     expect(options.body[0]).toMatchObject({ kind: 'member', side: 'owner' });
     const narrowed = await callAs(s, w.ownerPm, 'GET', `/projects/${w.projectId}/budgets/${w.budgetId}/reviewers?q=casey`);
     expect(narrowed.body).toEqual([expect.objectContaining({ kind: 'contact', email })]);
@@ -54,7 +54,7 @@ describeEachDatabase('budget reviews by the client’s contact', (server) => {
     const email = unique('clerk');
     await s.services.db.updateTable('projects').set({ client_id: null, client_name: 'City of Sunset Valley', client_email: email }).where('id', '=', w.projectId).execute();
     const options = await callAs(s, w.ownerBoss, 'GET', `/projects/${w.projectId}/budgets/${w.budgetId}/reviewers`);
-    expect(options.body.at(-1)).toEqual({ kind: 'contact', id: null, companyId: null, companyName: 'City of Sunset Valley', name: 'City of Sunset Valley', email, side: 'client' });
+    expect(options.body.at(-1)).toEqual({ kind: 'contact', id: 'contact', companyId: null, companyName: 'City of Sunset Valley', name: 'City of Sunset Valley', email, side: 'client' });
     const res = await callAs(s, w.ownerBoss, 'POST', reviewsPath(w), { contactEmail: email });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ memberId: null, reviewerCompanyId: w.owner.companyId, reviewerName: email });

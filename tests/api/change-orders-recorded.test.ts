@@ -36,7 +36,7 @@ describeEachDatabase('change orders: decisions recorded on the client’s behalf
     expect(await stored(s, w.budgetId)).toEqual(before);
 
     const form = multipart({ decision: 'accepted', decidedByName: 'Dana Director', decidedByEmail: 'dana@client-utilities.example', decidedAt: yesterday() }, { name: 'signed-paper.png', type: 'image/png', bytes: TINY_PNG });
-    const res = await s.call('POST', url, { token: w.owner.owner.token, headers: { ...w.owner.headers, ...form.headers }, body: form.body });
+    const res = await s.call('POST', url, { token: w.owner.owner.token, headers: { ...w.owner.owner.headers, ...form.headers }, body: form.body });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ status: 'accepted', previousQuantity: 40, previousPrice: '99.99', turn: null, moves: [] });
     const [decision] = res.body.decisions;
@@ -56,7 +56,7 @@ describeEachDatabase('change orders: decisions recorded on the client’s behalf
     expect(await s.services.db.selectFrom('budget_items').select(['quantity', 'price_cents']).where('id', '=', w.items.pipe).executeTakeFirstOrThrow()).toEqual(item);
 
     // The PDF says who decided and how.
-    const pdf = await s.app.inject({ method: 'GET', url: `${w.url}/${created.body.id}/pdf`, headers: { authorization: `Bearer ${w.owner.owner.token}`, ...w.owner.headers } });
+    const pdf = await s.app.inject({ method: 'GET', url: `${w.url}/${created.body.id}/pdf`, headers: { authorization: `Bearer ${w.owner.owner.token}`, ...w.owner.owner.headers } });
     expect(pdf.statusCode).toBe(200);
     const { text } = await pdfText(pdf.rawPayload);
     expect(text).toContain('Status: Accepted');

@@ -25,5 +25,5 @@ export async function reviewerOptions(services: Services, actor: Actor, projectI
   const name = contact?.name ?? 'The client’s contact';
   const needle = search?.trim().toLowerCase();
   if (needle && ![name, contact?.email ?? '', companyName].some((v) => v.toLowerCase().includes(needle))) return people;
-  return [...people, { kind: 'contact', id: null, companyId: project.client_id, companyName, name, email: contact?.email ?? null, side: 'client' }];
+  return [...people, { kind: 'contact', id: 'contact', companyId: project.client_id, companyName, name, email: contact?.email ?? null, side: 'client' }];
 }
