@@ -7,6 +7,9 @@ export interface Person {
   token: string;
   userId: number;
   headers: Record<string, string>;
+  /** To sign in as them in a browser. */
+  email?: string;
+  password?: string;
 }
 
 const now = () => new Date().toISOString();
@@ -15,7 +18,7 @@ async function company(s: TestServer, name: string) {
   const owner = await ownerWithCompany(s, name);
   const companyId = owner.company.id as number;
   const headers = { 'x-company-id': String(companyId) };
-  const person = (p: { token: string; user: { id: number } }): Person => ({ token: p.token, userId: p.user.id, headers });
+  const person = (p: { token: string; user: { id: number }; email?: string; password?: string }): Person => ({ token: p.token, userId: p.user.id, headers, email: p.email, password: p.password });
   return {
     companyId,
     owner: person(owner),

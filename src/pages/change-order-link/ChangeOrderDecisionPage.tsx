@@ -12,8 +12,8 @@ const signed = (amount: string) => `${amount.startsWith('-') ? '' : '+'}${format
 /** The item before and after: quantity, unit price and amount, then the change in amount. */
 function BeforeAfter({ view }: { view: ExternalChangeOrder }) {
   const rows = [
-    ['Now', view.before],
-    ['With this change order', view.after],
+    ['Before', view.before],
+    ['After', view.after],
   ] as const;
   return (
     <Box sx={{ overflowX: 'auto' }}>

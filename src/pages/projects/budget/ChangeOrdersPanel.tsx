@@ -24,9 +24,17 @@ import { actionsWidth, rowActions } from './grid-actions';
 
 const money = (value: string | null | undefined) => (value ? formatMoney(value) : '');
 /** On a phone: the item (with its number), status, amount and the row's actions. */
-const PHONE_HIDDEN = { number: false, quantity: false, price: false, description: false, message: false, decision: false };
+const PHONE_HIDDEN = { number: false, quantity: false, price: false, description: false, decision: false };
 /** A long description or message cut to the column shows whole on hover. */
 const fullText = ({ value }: { value?: string | null }) => (value ? <span title={value}>{value}</span> : null);
+
+/** Who decided, how and when, with the message it was sent back with. */
+function lastDecision(co: ChangeOrder): string | null {
+  const last = co.decisions[0];
+  if (!last) return co.message;
+  const reason = last.reason ?? (co.status === 'rejected' ? co.message : null);
+  return `${decisionText(last)}${reason ? `: “${reason}”` : ''}`;
+}
 
 /** A row's moves as grid actions, worded from the viewer's side; the first ones are icons on a wide screen, the rest in its menu. */
 const ROW_MOVES: Array<{ move: ChangeOrderMove; label: string; icon: ReactElement; inMenu?: boolean }> = [
@@ -42,9 +50,9 @@ const ROW_MOVES: Array<{ move: ChangeOrderMove; label: string; icon: ReactElemen
 
 /**
  * The budget's change orders, paged on the server: number, item, status (Sent back for a rejected
- * one), quantity, unit price, amount, description, the send-back message and the last decision (who,
- * how, when). Above them, whose move each waiting one is, with the viewer's moves beside it; each row
- * offers the same moves and its PDF. The issuer edits, sends, mails again, changes the client contact
+ * one), quantity, unit price, amount, description and the last decision (who, how, when, with the
+ * send-back message). Above them, whose move each waiting one is, with the viewer's moves beside it;
+ * each row offers the same moves and its PDF. The issuer edits, sends, mails again, changes the client contact
  * and records a decision received outside the product; the deciding company accepts or sends back.
  */
 export function ChangeOrdersPanel({ paths, subProject, onChanged }: { paths: BudgetPaths; canManage: boolean; subProject: boolean; onChanged: () => void }) {
@@ -80,14 +88,14 @@ export function ChangeOrdersPanel({ paths, subProject, onChanged }: { paths: Bud
       { field: 'price', headerName: 'Unit price', width: 110, align: 'right', headerAlign: 'right', sortable: false, valueFormatter: money },
       { field: 'amount', headerName: 'Amount', width: phone ? 100 : 120, align: 'right', headerAlign: 'right', sortable: false, valueFormatter: money },
       { field: 'description', headerName: 'Description', flex: 1, minWidth: 130, sortable: false, renderCell: fullText },
-      { field: 'message', headerName: 'Message', flex: 1, minWidth: 130, sortable: false, renderCell: fullText },
       {
+        // The last decision and its message in one column, so the row's actions stay in view at 1366 px.
         field: 'decision',
         headerName: 'Decision',
         flex: 1,
-        minWidth: 160,
+        minWidth: 150,
         sortable: false,
-        valueGetter: (_v, row) => (row.decisions[0] ? decisionText(row.decisions[0]) : null),
+        valueGetter: (_v, row) => lastDecision(row),
         renderCell: fullText,
       },
       {
