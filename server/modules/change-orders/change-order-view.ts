@@ -76,10 +76,18 @@ export type ChangeOrderBase = Omit<ChangeOrder, 'canDecide' | 'contact' | 'conta
  */
 export async function changeOrderViews(services: Services, db: Executor, scope: BudgetScope, rows: ViewRow[]): Promise<ChangeOrder[]> {
   const { project } = scope.access;
+  const ps = { project, parentOwnerId: scope.parentOwnerId };
   const parties = new Map<boolean, Promise<DecidingParty>>();
   const partyOf = (fromParent: boolean) => {
-    if (!parties.has(fromParent)) parties.set(fromParent, decidingParty(db, { project, parentOwnerId: scope.parentOwnerId }, fromParent));
+    if (!parties.has(fromParent)) parties.set(fromParent, decidingParty(db, ps, fromParent));
     return parties.get(fromParent)!;
+  };
+  // The default contact is the same for every change order asked the same way: read once per way.
+  const defaults = new Map<boolean, ReturnType<typeof changeOrderContact>>();
+  const contactOf = (fromParent: boolean, party: DecidingParty, row: ViewRow) => {
+    if (row.contact_email) return changeOrderContact(db, ps, party, row);
+    if (!defaults.has(fromParent)) defaults.set(fromParent, changeOrderContact(db, ps, party, row));
+    return defaults.get(fromParent)!;
   };
   const issuer = await db.selectFrom('companies').select('name').where('id', '=', project.company_id).executeTakeFirstOrThrow();
   return Promise.all(
@@ -87,7 +95,7 @@ export async function changeOrderViews(services: Services, db: Executor, scope: 
       const base = changeOrderBase(row);
       const party = await partyOf(base.requestFromParent);
       const [contact, decisions, link] = await Promise.all([
-        changeOrderContact(db, { project, parentOwnerId: scope.parentOwnerId }, party, row),
+        contactOf(base.requestFromParent, party, row),
         documentDecisions(services, db, 'change_order', row.id),
         base.status === 'sent' ? lastDocumentLink(db, 'change_order', row.id) : undefined,
       ]);
