@@ -72,7 +72,6 @@ function Summary({ view }: { view: ExternalChangeOrder }) {
           ['Item', item],
           ['Description', view.description],
           ['Sent', view.sentAt ? formatInstant(view.sentAt) : null],
-          ['Link works until', formatInstant(view.expiresAt)],
         ]}
       />
       <Divider />
