@@ -29,6 +29,4 @@ export type ExternalReviewAction = (typeof EXTERNAL_REVIEW_ACTIONS)[number];
  * items already). After a signed approval the link downloads the signed budget until
  * `pdfAvailableUntil` (7 days after signing), once the budget is approved; null after a rejection.
  */
-export interface ExternalReviewOutcome extends Omit<ExternalBudgetReview, 'items'> {
-  pdfAvailableUntil: string | null;
-}
+export type ExternalReviewOutcome = Omit<ExternalBudgetReview, 'items'>;

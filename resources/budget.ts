@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { id } from './id.js';
+import type { DocumentDecision, DocumentTurn } from './client-decision.js';
 import type { ProjectPerson } from './project.js';
 import { percentInput, priceInput, quantityInput } from './money.js';
 import { text } from './text.js';
+import { email } from './user.js';
 
 /**
  * Budgets, their items, submission and reviews, comments and change orders (spec 02 §3, §4, §7
@@ -132,8 +134,20 @@ export const submitBudgetBody = z.object({
 });
 export type SubmitBudgetInput = z.output<typeof submitBudgetBody>;
 
-/** POST .../reviews: a review requested from a member of the project's company or of its client company. */
-export const requestReviewBody = z.object({ memberId: id('Choose a reviewer') });
+/**
+ * POST .../reviews: a review requested from a member of the project's company or of its client
+ * company (memberId), or from the client's contact, who has no account (contactEmail, contactName).
+ */
+export const requestReviewBody = z
+  .object({
+    memberId: id('Choose a reviewer').optional(),
+    contactEmail: email.optional(),
+    contactName: text().trim().max(200, 'At most 200 characters').nullable().optional().transform((v) => v || null),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.memberId === undefined) === (v.contactEmail === undefined)) ctx.addIssue({ code: 'custom', path: ['memberId'], message: 'Choose a reviewer' });
+  });
+export type RequestReviewInput = z.output<typeof requestReviewBody>;
 
 /** PATCH .../reviews/{id}: the reviewer's decision; a rejection needs its reason. */
 export const reviewDecisionBody = z
@@ -254,8 +268,15 @@ export interface BudgetReview {
   createdAt: string;
 }
 
-/** GET …/reviewers: a person a review may be asked of (the same people a project role may be given). */
-export type ReviewerOption = ProjectPerson;
+/**
+ * GET …/reviewers: a person a review may be asked of: the same people a project role may be given
+ * (kind 'member'), then, for a project with a client, the client's contact (kind 'contact', no
+ * account: its e-mail is proposed from the partnership, the client company or the project, and
+ * null when none is known).
+ */
+export type ReviewerOption =
+  | (ProjectPerson & { kind: 'member' })
+  | { kind: 'contact'; id: 'contact'; companyId: number | null; companyName: string; name: string; email: string | null; side: 'client' };
 
 export interface BudgetComment {
   id: number;
@@ -289,7 +310,27 @@ export interface ChangeOrder {
   updatedAt: string;
   /** May the caller's company accept or send it back (the reviewing company with projects:manage)? */
   canDecide: boolean;
+  /**
+   * The client contact it is mailed to: the one set on it, else the default one
+   * (server/lib/client-contact.ts); null when none is known.
+   */
+  contact: { email: string; name: string | null } | null;
+  /** Sending needs a contact: nobody at the deciding company can sign in, or the client is typed on the project. */
+  contactRequired: boolean;
+  /** Whose move it is while it waits (sent: the deciding party; sent back: the issuer); null for a draft or an accepted one. */
+  turn: DocumentTurn | null;
+  /** Every decision on it, newest first: signed in, through the e-mailed link, or recorded on the client's behalf. */
+  decisions: DocumentDecision[];
+  /** What the caller may do now. */
+  moves: ChangeOrderMove[];
 }
+
+/**
+ * The issuer: edit, send, resend (mail the client again with a fresh link), changeContact,
+ * recordDecision (a decision the client gave outside the product), delete. The deciding company's
+ * people signed in: accept, sendBack.
+ */
+export type ChangeOrderMove = 'edit' | 'send' | 'resend' | 'changeContact' | 'recordDecision' | 'accept' | 'sendBack' | 'delete';
 
 /** A budget item's quantity, unit price and their product at one point of its history. */
 export interface BudgetItemValues {
@@ -374,4 +415,9 @@ export interface ExternalBudgetReview {
   project: { id: number; projectName: string; code: string; companyName: string; clientName: string | null };
   budget: Pick<Budget, 'id' | 'status' | 'singlePart' | 'retainagePercent' | 'profitabilityPercent' | 'itemCount' | 'total' | 'retainage' | 'profit'>;
   items: Array<Pick<BudgetItem, 'id' | 'itemName' | 'itemCode' | 'unit' | 'quantity' | 'price' | 'amount' | 'description'>>;
+  /**
+   * Until when this link downloads the signed budget (7 days after a signed approval; null before
+   * or after another decision). The link keeps opening the decided page until then, and no longer.
+   */
+  pdfAvailableUntil: string | null;
 }

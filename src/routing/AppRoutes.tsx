@@ -62,8 +62,9 @@ const MemberInvitationDeclinePage = lazy(() =>
 const ImageEditorPage = lazy(() => import('../pages/image-editor/ImageEditorPage').then((m) => ({ default: m.ImageEditorPage })));
 // The external budget review: no login, no chrome; more specific than the shell's projects routes, so it wins.
 const BudgetReviewPage = lazy(() => import('../pages/budget-review/BudgetReviewPage').then((m) => ({ default: m.BudgetReviewPage })));
-// An invoice decided by the client through its mailed link: no login, no chrome.
+// An invoice or a change order decided by the client through its mailed link: no login, no chrome.
 const InvoiceDecisionPage = lazy(() => import('../pages/invoices/InvoiceDecisionPage').then((m) => ({ default: m.InvoiceDecisionPage })));
+const ChangeOrderDecisionPage = lazy(() => import('../pages/change-order-link/ChangeOrderDecisionPage').then((m) => ({ default: m.ChangeOrderDecisionPage })));
 
 const guarded = (page: ReactNode) => <RouteGuard>{page}</RouteGuard>;
 
@@ -90,6 +91,7 @@ export function AppRoutes() {
         <Route path="image-editor/:id" element={guarded(<ImageEditorPage />)} />
         <Route path="projects/:projectId/budget/:budgetHash/review/:reviewHash/:action" element={<BudgetReviewPage />} />
         <Route path="decide/invoice/:token" element={<InvoiceDecisionPage />} />
+        <Route path="decide/change-order/:token" element={<ChangeOrderDecisionPage />} />
         <Route path="invoices/preview/:invoiceId" element={guarded(<InvoicePreviewPage />)} />
         <Route path="productions/preview/:productionId" element={guarded(<ProductionPreviewPage />)} />
         <Route element={guarded(<AppShell />)}>

@@ -157,7 +157,11 @@ describeEachDatabase('external budget review: the link', (server) => {
     expect(file).toMatchObject({ entity_type: 'budget_review', type: 'signature', company_id: w.owner.companyId, folder_id: null, uploaded_by: null });
 
     const after = await reviewState(s, w.budgetId);
-    expectRefused(await s.call('GET', externalPath(link)));
+    // What the page promised: opened again, the link shows the decided budget and its PDF until pdfAvailableUntil, and nothing to decide.
+    const reopened = await s.call('GET', externalPath(link));
+    expect(reopened.status).toBe(200);
+    expect(reopened.body).toMatchObject({ review: { id: review.id, status: 'approved' }, budget: { status: 'approved' }, pdfAvailableUntil: res.body.pdfAvailableUntil });
+    expect(reopened.body.items).toHaveLength(3);
     expectRefused(await approve(s, link));
     expectRefused(await reject(s, link, 'Too late'));
     expect(await reviewState(s, w.budgetId)).toEqual(after);
@@ -166,9 +170,10 @@ describeEachDatabase('external budget review: the link', (server) => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
-    // Seven days after signing, the link opens nothing at all.
+    // Seven days after signing, the link opens nothing at all: neither the page nor the PDF.
     await s.services.db.updateTable('budget_reviews').set({ signed_at: new Date(Date.now() - 7 * 86_400_000 - 1000).toISOString() }).where('id', '=', review.id).execute();
     expectRefused(await s.call('GET', externalPath(link, 'pdf')));
+    expectRefused(await s.call('GET', externalPath(link)));
   });
 
   it('defaults the signer to the reviewer, refuses a bad signature or name (changing nothing), and an approval that is not the last leaves the budget in review', async () => {

@@ -7,6 +7,9 @@ export interface Person {
   token: string;
   userId: number;
   headers: Record<string, string>;
+  /** To sign in as them in a browser. */
+  email?: string;
+  password?: string;
 }
 
 const now = () => new Date().toISOString();
@@ -15,7 +18,7 @@ async function company(s: TestServer, name: string) {
   const owner = await ownerWithCompany(s, name);
   const companyId = owner.company.id as number;
   const headers = { 'x-company-id': String(companyId) };
-  const person = (p: { token: string; user: { id: number } }): Person => ({ token: p.token, userId: p.user.id, headers });
+  const person = (p: { token: string; user: { id: number }; email?: string; password?: string }): Person => ({ token: p.token, userId: p.user.id, headers, email: p.email, password: p.password });
   return {
     companyId,
     owner: person(owner),
@@ -134,3 +137,28 @@ export async function stored(s: TestServer, budgetId: number) {
   const notifications = await db.selectFrom('notifications').select('id').execute();
   return { changeOrders, items, audits: audits.length, notifications: notifications.length };
 }
+
+/** The client company left with nobody who can sign in (as most real clients are), its contact on the company. */
+export async function clientWithoutMembers(s: TestServer, w: World, contact = { email: `ap.${Math.random().toString(36).slice(2, 10)}@client-utilities.example`, name: 'Alex Payable' }) {
+  await s.services.db.updateTable('memberships').set({ status: 'declined' }).where('company_id', '=', w.client.companyId).execute();
+  await s.services.db.updateTable('companies').set({ contact_email: contact.email, contact_name: contact.name }).where('id', '=', w.client.companyId).execute();
+  return contact;
+}
+
+/** The mails to an address, oldest first, with their attachments. */
+export async function mailsTo(s: TestServer, email: string) {
+  const db = s.services.db;
+  const mails = await db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).orderBy('id').execute();
+  return Promise.all(
+    mails.map(async (m) => ({ ...m, attachments: await db.selectFrom('mail_attachments').select(['file_id', 'filename']).where('outbox_id', '=', m.id).execute() })),
+  );
+}
+
+/** The decision link in a change order's mail. */
+export function changeOrderToken(text: string): string {
+  const m = /\/app\/decide\/change-order\/([A-Za-z0-9_-]+)/.exec(text);
+  if (!m) throw new Error(`no change-order link in: ${text}`);
+  return m[1]!;
+}
+
+export const publicUrl = (token: string, action = '') => `${API}/public/change-orders/${token}${action ? `/${action}` : ''}`;

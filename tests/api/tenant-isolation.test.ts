@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import type { RouteDef } from '../../server/http/route.js';
+import { issueDocumentLink } from '../../server/lib/document-links.js';
 import { hashToken, randomToken } from '../../server/lib/tokens.js';
 import { allRoutes } from '../../server/modules/index.js';
 import { companyData, createCompany, describeEachDatabase, multipart, registerUser, TINY_PNG, uniqueEmail, type TestServer } from './harness.js';
@@ -67,7 +68,7 @@ type IdKind =
   | 'quickNote'
   | 'notification';
 /** Invitation tokens, and the two halves of an external budget review link (the budget's public hash, the review's token). */
-type TokenKind = 'memberInvitation' | 'partnerInvitation' | 'budgetLink' | 'reviewLink' | 'invoiceLink';
+type TokenKind = 'memberInvitation' | 'partnerInvitation' | 'budgetLink' | 'reviewLink' | 'invoiceLink' | 'changeOrderLink';
 type ValueKind = 'partnerType' | 'searchText' | 'projectFileType' | 'paidStatus' | 'damageFileCategory';
 type ParamKind = IdKind | TokenKind | ValueKind;
 
@@ -165,10 +166,10 @@ const ID_BY_URL: Record<string, IdKind> = {
 };
 /** `:fileId` names a file of the record its URL starts with. */
 const FILE_BY_ROOT: Record<string, IdKind> = { damages: 'damageFile', footprints: 'footprintPhoto', tasks: 'taskFile' };
-/** `:token` names an invitation of the area its URL starts with, or (under public/) a mailed document link. */
-const TOKEN_BY_ROOT: Record<string, TokenKind> = { memberships: 'memberInvitation', partnerships: 'partnerInvitation', 'public/invoices': 'invoiceLink' };
+/** `:token` names an invitation of the area its URL starts with, or (under public/) a mailed document link of the area after it. */
+const TOKEN_BY_ROOT: Record<string, TokenKind> = { memberships: 'memberInvitation', partnerships: 'partnerInvitation', 'public/invoices': 'invoiceLink', 'public/change-orders': 'changeOrderLink' };
 const VALUE_KINDS = new Set<ParamKind>(['partnerType', 'searchText', 'projectFileType', 'paidStatus', 'damageFileCategory']);
-const TOKEN_KINDS = new Set<ParamKind>(['memberInvitation', 'partnerInvitation', 'budgetLink', 'reviewLink', 'invoiceLink']);
+const TOKEN_KINDS = new Set<ParamKind>(['memberInvitation', 'partnerInvitation', 'budgetLink', 'reviewLink', 'invoiceLink', 'changeOrderLink']);
 
 /**
  * The routes that change a budget's items name a project whose budget is still a draft: the other
@@ -432,6 +433,11 @@ const BODIES: Record<RouteKey, BodyFor> = {
   'POST /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/send': () => json({ price: '1.25' }),
   'POST /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/accept': NO_BODY,
   'POST /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/reject': () => json({ message: 'probe' }),
+  'POST /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/resend': NO_BODY,
+  'PATCH /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/contact': () => json({ contactEmail: 'probe.contact@example.com' }),
+  'POST /projects/:id/budgets/:budgetId/change-orders/:changeOrderId/decision': () => json({ decision: 'accepted', decidedByName: 'Probe Client', decidedAt: '2026-01-05' }),
+  'POST /public/change-orders/:token/accept': () => json({}),
+  'POST /public/change-orders/:token/send-back': () => json({ reason: 'probe' }),
   'POST /projects/:id/budgets/:budgetId/reviews': (t) => json({ memberId: first(t, 'membership') }),
   'PATCH /projects/:id/budgets/:budgetId/reviews/:reviewId': () => json({ status: 'rejected', statusReason: 'probe' }),
   'POST /projects/:id/budgets/:budgetId/reviews/:reviewId/sign': png('signature'),
@@ -591,6 +597,8 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
   const draftChange = await as('POST', changeOrders, { itemId: budgetItem.id, quantity: 12 });
   const sentChange = await as('POST', changeOrders, { itemId: budgetItem.id, quantity: 14 });
   await as('POST', `${changeOrders}/${sentChange.id}/send`, { price: '13.00' });
+  // A link mailed for it (the project has no client, so the sending issued none): its stored hash must not work as its token.
+  const changeOrderLink = await issueDocumentLink(s.services.db, { companyId, kind: 'change_order', entityId: sentChange.id, contactEmail: `${low}.office@example.com`, contactName: null, createdBy: null });
   // A review of that budget asked of the plain member, with its external link (straight in the database: the budget is approved here).
   const review = await s.services.db
     .insertInto('budget_reviews')
@@ -753,6 +761,7 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
       budgetLink: [budgetLink.public_hash],
       reviewLink: [review.token_hash!],
       invoiceLink: [invoiceLink.token_hash],
+      changeOrderLink: [changeOrderLink.row.token_hash],
     },
     scope: {
       companies: [companyId, sub.id, partnership.partnerId, subPartnership.partnerId],

@@ -132,6 +132,11 @@ export const changeOrder = (overrides: Partial<ChangeOrder> = {}): ChangeOrder =
   createdAt: stamp,
   updatedAt: stamp,
   canDecide: true,
+  contact: null,
+  contactRequired: false,
+  turn: null,
+  decisions: [],
+  moves: ['accept', 'sendBack'],
   ...overrides,
 });
 
@@ -145,6 +150,7 @@ export const externalReview = (overrides: Partial<ExternalBudgetReview['review']
     { id: 101, itemName: 'Asphalt Overlay', itemCode: 'AO-2', unit: 'ton', quantity: 10, price: '1234.50', amount: '12345.00', description: null },
     { id: 102, itemName: 'Stop Bar', itemCode: null, unit: 'ft', quantity: 3, price: '411.50', amount: '1234.50', description: 'North crossing' },
   ],
+  pdfAvailableUntil: null,
 });
 
 export const list = <T>(rows: T[]) => HttpResponse.json(rows, { headers: { 'X-Total-Count': String(rows.length) } });

@@ -194,4 +194,15 @@ describe('the external budget review page', () => {
     expect(await screen.findByText('Your signature is recorded; the budget is approved once every reviewer has approved it.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download signed PDF' })).not.toBeInTheDocument();
   });
+
+  it('opened again after a signed approval, shows it decided with the PDF the link still serves, and nothing to decide', async () => {
+    view = { ...externalReview({ status: 'approved', statusReason: 'Approved budget' }), pdfAvailableUntil: '2026-12-04T09:00:00.000Z' };
+    view.budget = { ...view.budget, status: 'approved' };
+    renderApp(page('review'));
+    expect(await screen.findByText('Budget approved. Thank you.', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(screen.getByText(/This link downloads the signed PDF until Dec 4, 2026/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download signed PDF' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve and sign' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+  });
 });

@@ -158,6 +158,41 @@ describe('the budget section', () => {
     expect(await screen.findByText('Review requested from Rita Reviewer')).toBeInTheDocument();
   });
 
+  it("asks the client's contact, who has no account: the proposed e-mail can be changed and is checked", async () => {
+    state.budget = budget({ status: 'submitted' });
+    server.use(
+      http.get(`${BASE}/reviewers`, () =>
+        HttpResponse.json([
+          { kind: 'member', id: 41, companyId: 7, companyName: 'Austin Paving', name: 'Paula Manager', email: 'paula@paving.example', side: 'owner' },
+          { kind: 'contact', id: 'contact', companyId: 9, companyName: 'City Of Austin', name: 'Casey Controller', email: 'ap@austin.example', side: 'client' },
+        ]),
+      ),
+      http.post(`${BASE}/reviews`, async ({ request }) => {
+        await record(request);
+        return HttpResponse.json(review({ id: 9, memberId: null, reviewerName: 'Casey Controller', reviewerEmail: 'casey@austin.example' }), { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/projects/5/budget');
+    await user.click(await screen.findByRole('button', { name: 'Request review' }, { timeout: 30_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a review' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Reviewer' }));
+    await user.click(await screen.findByRole('option', { name: /Casey Controller \(City Of Austin\)/ }));
+    const email = within(dialog).getByRole('textbox', { name: 'Client contact’s e-mail' });
+    expect(email).toHaveValue('ap@austin.example');
+    expect(within(dialog).getByRole('textbox', { name: 'Contact’s name' })).toHaveValue('Casey Controller');
+    await user.clear(email);
+    await user.type(email, 'not-mail');
+    await user.click(within(dialog).getByRole('button', { name: 'Request review' }));
+    expect(await within(dialog).findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    await user.clear(email);
+    await user.type(email, 'casey@austin.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Request review' }));
+    await waitFor(() => expect(calls).toEqual([{ method: 'POST', path: `${BASE}/reviews`, body: { contactEmail: 'casey@austin.example', contactName: 'Casey Controller' } }]));
+    expect(await screen.findByText('Review requested from Casey Controller')).toBeInTheDocument();
+  });
+
   it('approves a pending review by signing: Sign waits for a drawing, then the PNG is uploaded', async () => {
     state.budget = budget({ status: 'submitted', myPendingReviewId: 3 });
     state.reviews = [review()];

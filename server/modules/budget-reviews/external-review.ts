@@ -10,7 +10,7 @@ import type { Services } from '../../services.js';
 import { storeUpload } from '../../storage/file-store.js';
 import type { ProjectRow } from '../projects/project-access.js';
 import { budgetFigures, figuresView, itemLines } from './budget-figures.js';
-import { openLink, pdfAvailableUntil, type LinkedReview } from './external-link.js';
+import { openLink, pdfAvailableUntil, signedLink, type LinkedReview } from './external-link.js';
 import { EXTERNAL_ITEMS_PAGE } from './review-params.js';
 import { applyDecision } from './review-decision.js';
 import { lockBudget, type BudgetRow } from './review-scope.js';
@@ -31,7 +31,7 @@ async function projectOf(db: Executor, budget: BudgetRow) {
 }
 
 /** Only what this one review grants: the review, the project's names, the budget's figures. */
-async function outcome(db: Executor, review: ReviewRow, budget: BudgetRow): Promise<Omit<ExternalBudgetReview, 'items'>> {
+async function outcome(db: Executor, review: ReviewRow, budget: BudgetRow): Promise<Omit<ExternalBudgetReview, 'items' | 'pdfAvailableUntil'>> {
   const { view } = await projectOf(db, budget);
   return {
     review: { id: review.id, status: review.status as ReviewStatus, reviewerName: review.reviewer_name, reviewerEmail: review.reviewer_email, statusReason: review.status_reason },
@@ -40,9 +40,13 @@ async function outcome(db: Executor, review: ReviewRow, budget: BudgetRow): Prom
   };
 }
 
-/** GET /public/budget-review/{budgetHash}/{reviewHash}: the budget to review (figures over every item), its items a page at a time. */
+/**
+ * GET /public/budget-review/{budgetHash}/{reviewHash}: the budget to review (figures over every item),
+ * its items a page at a time. After a signed approval the same link still opens the page, decided,
+ * for as long as it downloads the signed PDF (pdfAvailableUntil): what the page promised then.
+ */
 export async function externalReview(services: Services, budgetHash: string, reviewHash: string, query: { _start?: number; _end?: number }): Promise<ExternalBudgetReview> {
-  const { review, budget } = await openLink(services.db, budgetHash, reviewHash);
+  const { review, budget } = await openLink(services.db, budgetHash, reviewHash).catch(() => signedLink(services.db, budgetHash, reviewHash));
   const offset = query._start ?? 0;
   const limit = Math.min((query._end ?? offset + EXTERNAL_ITEMS_PAGE.default) - offset, EXTERNAL_ITEMS_PAGE.max);
   const [base, lines] = await Promise.all([outcome(services.db, review, budget), itemLines(services.db, budget.id, { offset, limit })]);
@@ -56,7 +60,7 @@ export async function externalReview(services: Services, budgetHash: string, rev
     amount: centsToMoney(l.amountCents),
     description: l.description,
   }));
-  return { ...base, items };
+  return { ...base, items, pdfAvailableUntil: pdfAvailableUntil(review) };
 }
 
 /**

@@ -5,6 +5,7 @@ import { dayIn } from '../../../resources/time-zone.js';
 import type { Executor } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
 import { conflict } from '../../http/errors.js';
+import { documentHeaderOf } from '../../lib/document-header.js';
 import type { Services } from '../../services.js';
 import type { ProjectRow } from '../projects/project-access.js';
 import { budgetFigures, itemLines } from './budget-figures.js';
@@ -43,19 +44,15 @@ const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-').replac
 async function sendSignedPdf(services: Services, reply: FastifyReply, project: ProjectRow, budget: BudgetRow) {
   if (budget.status !== 'approved' || !budget.approved_at) throw conflict('The budget has no signed version until it is approved', 'NOT_APPROVED');
   const db = services.db;
-  const [lines, reviews, owner, client] = await Promise.all([
-    itemLines(db, budget.id),
-    roundReviews(db, budget),
-    db.selectFrom('companies').select('name').where('id', '=', project.company_id).executeTakeFirstOrThrow(),
-    project.client_id === null ? Promise.resolve(undefined) : db.selectFrom('companies').select('name').where('id', '=', project.client_id).executeTakeFirst(),
-  ]);
+  const [lines, reviews, header] = await Promise.all([itemLines(db, budget.id), roundReviews(db, budget), documentHeaderOf(services, db, project, 'Signed budget')]);
   const figures = await budgetFigures(db, budget);
   const signed: SignedReview[] = await Promise.all(
     reviews.map(async (r) => ({
       id: r.id,
       reviewerName: r.reviewer_name,
       reviewerEmail: r.reviewer_email,
-      reviewerCompany: r.company_name,
+      // A contact of a client typed on the project is asked under the owner company: its name is the client's.
+      reviewerCompany: r.membership_id === null && r.reviewer_company_id === project.company_id && project.client_name ? project.client_name : r.company_name,
       status: r.status,
       statusReason: r.status_reason,
       requestedBy: r.requested_by_name,
@@ -70,9 +67,9 @@ async function sendSignedPdf(services: Services, reply: FastifyReply, project: P
     })),
   );
   const pdf = await signedBudgetPdf({
-    project: { name: project.project_name, code: project.code, number: project.project_number, timezone: project.timezone },
-    ownerName: owner.name,
-    clientName: client?.name ?? project.client_name,
+    header,
+    project: { name: project.project_name, code: project.code, timezone: project.timezone },
+    ownerName: header.issuerName,
     approvedAt: budget.approved_at,
     submittedAt: budget.submitted_at,
     retainagePercent: e3ToPercent(budget.retainage_e3),

@@ -1,10 +1,11 @@
-import type { BudgetReview } from '../../../resources/budget.js';
+import type { BudgetReview, RequestReviewInput } from '../../../resources/budget.js';
 import type { Executor } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { Services } from '../../services.js';
+import type { ProjectRow } from '../projects/project-access.js';
 import { projectPeopleCompanies } from '../projects/project-people.js';
 import { notifyReviewer } from './review-decision.js';
 import { reviewRequestMail } from './review-mail.js';
@@ -29,12 +30,43 @@ const reviewer = (db: Executor, membershipId: number) =>
     .where('c.deleted_at', 'is', null)
     .executeTakeFirst();
 
+/** Who is asked: a member of the project's people, or the client's contact (no account). */
+interface Reviewer {
+  membershipId: number | null;
+  companyId: number;
+  userId: number | null;
+  name: string;
+  email: string;
+}
+
+const CONTACT_MESSAGE = 'This project has no client whose contact could review';
+
+/** The member asked, with their current name and e-mail, or 400. */
+async function memberReviewer(db: Executor, project: ProjectRow, memberId: number): Promise<Reviewer> {
+  const member = await reviewer(db, memberId);
+  if (!member || !(await projectPeopleCompanies(db, project)).includes(member.company_id)) {
+    throw badRequest(`memberId: ${REVIEWER_MESSAGE}`, [{ field: 'memberId', message: REVIEWER_MESSAGE }]);
+  }
+  return { membershipId: member.id, companyId: member.company_id, userId: member.user_id, name: member.user_name ?? member.name, email: member.user_email ?? member.email };
+}
+
 /**
- * POST …/reviews: asks one member of the owner or client company to review a submitted budget. The
- * review gets a fresh link (a random token, kept only as its hash) mailed to the reviewer, with the
- * request, and the reviewer's membership is notified.
+ * The client's contact, as typed in the request: a review of the client company, or, for a client
+ * typed on the project, of the owner company (the review row needs a company; nobody of it can
+ * decide the review signed in, since it names no membership). A project without a client is a 400.
  */
-export async function requestReview(services: Services, actor: Actor, projectId: number, budgetId: number, memberId: number): Promise<BudgetReview> {
+function contactReviewer(project: ProjectRow, contact: { email: string; name: string | null }): Reviewer {
+  const companyId = project.client_id ?? (project.client_name || project.client_email ? project.company_id : null);
+  if (companyId === null) throw badRequest(`contactEmail: ${CONTACT_MESSAGE}`, [{ field: 'contactEmail', message: CONTACT_MESSAGE }]);
+  return { membershipId: null, companyId, userId: null, name: contact.name ?? contact.email, email: contact.email };
+}
+
+/**
+ * POST …/reviews: asks one member of the owner or client company, or the client's contact, to review
+ * a submitted budget. The review gets a fresh link (a random token, kept only as its hash) mailed to
+ * the reviewer, with the request, and a member's membership is notified.
+ */
+export async function requestReview(services: Services, actor: Actor, projectId: number, budgetId: number, body: RequestReviewInput): Promise<BudgetReview> {
   const token = randomToken();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + REVIEW_LINK_LIFETIME_MS).toISOString();
@@ -43,21 +75,19 @@ export async function requestReview(services: Services, actor: Actor, projectId:
     requireManage(access);
     const budget = await lockBudget(trx, budgetId);
     const project = access.project;
-    const member = await reviewer(trx, memberId);
-    if (!member || !(await projectPeopleCompanies(trx, project)).includes(member.company_id)) {
-      throw badRequest(`memberId: ${REVIEWER_MESSAGE}`, [{ field: 'memberId', message: REVIEWER_MESSAGE }]);
-    }
+    const asked =
+      body.memberId !== undefined ? await memberReviewer(trx, project, body.memberId) : contactReviewer(project, { email: body.contactEmail!, name: body.contactName });
     if (budget.status !== 'submitted') throw conflict(`Only a submitted budget can be reviewed; this one is ${budget.status}`, 'ILLEGAL_TRANSITION');
-    const name = member.user_name ?? member.name;
-    const email = member.user_email ?? member.email;
-    const pending = await trx.selectFrom('budget_reviews').select('id').where('budget_id', '=', budgetId).where('membership_id', '=', memberId).where('status', '=', 'pending').executeTakeFirst();
-    if (pending) throw conflict(`${name} already has a review of this budget to decide`, 'ALREADY_REQUESTED');
+    const { name, email } = asked;
+    let pendingQuery = trx.selectFrom('budget_reviews').select('id').where('budget_id', '=', budgetId).where('status', '=', 'pending');
+    pendingQuery = asked.membershipId !== null ? pendingQuery.where('membership_id', '=', asked.membershipId) : pendingQuery.where('membership_id', 'is', null).where('reviewer_email', '=', email);
+    if (await pendingQuery.executeTakeFirst()) throw conflict(`${name} already has a review of this budget to decide`, 'ALREADY_REQUESTED');
     const row = (await trx
       .insertInto('budget_reviews')
       .values({
         budget_id: budgetId,
-        membership_id: memberId,
-        reviewer_company_id: member.company_id,
+        membership_id: asked.membershipId,
+        reviewer_company_id: asked.companyId,
         reviewer_name: name,
         reviewer_email: email,
         status: 'pending',
@@ -81,7 +111,7 @@ export async function requestReview(services: Services, actor: Actor, projectId:
       entityType: 'budget_review',
       entityId: row.id,
       action: 'requested',
-      after: { budgetId, memberId, reviewerName: name, reviewerEmail: email, reviewerCompanyId: member.company_id, linkExpiresAt: expiresAt },
+      after: { budgetId, memberId: asked.membershipId, reviewerName: name, reviewerEmail: email, reviewerCompanyId: asked.companyId, linkExpiresAt: expiresAt },
     });
     const owner = await trx.selectFrom('companies').select('name').where('id', '=', project.company_id).executeTakeFirstOrThrow();
     // Queued with the review: no mail for a request that rolled back, and no request whose mail is lost.
@@ -97,7 +127,7 @@ export async function requestReview(services: Services, actor: Actor, projectId:
         budgetHash: budget.public_hash,
         token,
         expiresAt,
-        hasAccount: member.user_id !== null,
+        hasAccount: asked.userId !== null,
       }),
       { executor: trx },
     );

@@ -2,13 +2,15 @@ import { formatInstant } from '../../../resources/time-zone.js';
 import { SIGNED_APPROVAL_REASON } from '../../../resources/budget.js';
 import { formatMoney } from '../../../resources/money.js';
 import type { Figures, ItemLine } from './budget-figures.js';
+import { drawDocumentHeader, type DocumentHeader } from '../../lib/document-header.js';
 import { GREY, MARGIN, ROW, WIDTH, Writer } from '../../lib/pdf-writer.js';
 
 /** What the signed budget shows: the project, the items and totals, and every review of the approval round. */
 export interface SignedBudget {
-  project: { name: string; code: string; number: string | null; timezone: string };
+  /** The header every project document prints (server/lib/document-header.ts). */
+  header: DocumentHeader;
+  project: { name: string; code: string; timezone: string };
   ownerName: string;
-  clientName: string | null;
   approvedAt: string;
   submittedAt: string | null;
   retainagePercent: number;
@@ -173,11 +175,7 @@ export async function signedBudgetPdf(b: SignedBudget): Promise<Uint8Array> {
   w.doc.setProducer('Fieldwork');
   w.doc.setCreationDate(new Date(b.generatedAt));
   w.newPage();
-  w.line('Signed budget', { size: 18, bold: true });
-  w.line(b.project.name, { size: 13, bold: true });
-  w.line(`Project code: ${b.project.code}${b.project.number ? ` · Project number: ${b.project.number}` : ''}`);
-  w.line(`Company: ${b.ownerName}`);
-  w.line(`Client: ${b.clientName ?? '-'}`);
+  await drawDocumentHeader(w, b.header);
   w.line(`Approved: ${bothTimes(b.approvedAt, b.project.timezone)}`);
   w.line(`${groupDigits(b.figures.itemCount)} items, total ${formatMoney(b.figures.totalCents)}`);
   w.y -= 8;

@@ -4,7 +4,7 @@ import type { Actor } from '../../http/actor.js';
 import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
 import type { BudgetParams } from './change-order-params.js';
 import { budgetScope } from './change-order-scope.js';
-import { changeOrderRows, changeOrderView } from './change-order-view.js';
+import { changeOrderRows, changeOrderViews } from './change-order-view.js';
 
 const CHANGE_ORDER_LIST: ListSpec = {
   fields: {
@@ -28,5 +28,5 @@ export async function listChangeOrders(services: Services, actor: Actor, params:
   const base = changeOrderRows(services.db).where('co.budget_id', '=', scope.budget.id);
   const lean = services.db.selectFrom('change_orders as co').select('co.id').where('co.budget_id', '=', scope.budget.id);
   const page = await runList(base, list, { base: lean, aliases: ['co'] });
-  return { total: page.total, rows: page.rows.map((row) => changeOrderView(row, scope)) };
+  return { total: page.total, rows: await changeOrderViews(services, services.db, scope, page.rows) };
 }

@@ -9,10 +9,31 @@ export type ChangeOrderRow = Omit<ChangeOrdersTable, 'id'> & { id: number };
 
 export interface BudgetScope {
   access: ProjectAccess;
-  budget: { id: number; project_id: number; company_id: number; status: string };
+  budget: BudgetOfScope;
   /** The owner company of the parent project, when the project has one. */
   parentOwnerId: number | null;
 }
+
+export type BudgetOfScope = { id: number; project_id: number; company_id: number; status: string };
+
+/**
+ * What a decision acts in: the project, its budget, its parent's owner, and who acts for the trail (a
+ * person signed in, or nobody through a link: the issuer's trail without a user).
+ */
+export interface DecisionScope {
+  project: ProjectRow;
+  budget: BudgetOfScope;
+  parentOwnerId: number | null;
+  actor: { userId: number | null; companyId: number };
+}
+
+/** A signed-in caller's scope as a decision's: the trail is the caller's, in the company they act in. */
+export const decisionScopeOf = (scope: BudgetScope): DecisionScope => ({
+  project: scope.access.project,
+  budget: scope.budget,
+  parentOwnerId: scope.parentOwnerId,
+  actor: { userId: scope.access.userId, companyId: scope.access.companyId },
+});
 
 /**
  * The company that accepts or sends back a change order: the parent project's owner when it is asked
@@ -20,16 +41,15 @@ export interface BudgetScope {
  * neither) the owner company itself. A change order asked of a parent the project no longer has goes
  * the ordinary way.
  */
-export function deciderCompanyId(scope: Pick<BudgetScope, 'access' | 'parentOwnerId'>, requestFromParent: boolean | number): number {
-  const { project } = scope.access;
-  if (requestFromParent && scope.parentOwnerId !== null) return scope.parentOwnerId;
+export function deciderCompanyId(project: Pick<ProjectRow, 'client_id' | 'company_id'>, parentOwnerId: number | null, requestFromParent: boolean | number): number {
+  if (requestFromParent && parentOwnerId !== null) return parentOwnerId;
   return project.client_id ?? project.company_id;
 }
 
 /** Whether the caller decides change orders asked the given way: a projects:manage person of the deciding company. */
 export function mayDecide(scope: Pick<BudgetScope, 'access' | 'parentOwnerId'>, requestFromParent: boolean | number): boolean {
   const { access } = scope;
-  if (access.companyId !== deciderCompanyId(scope, requestFromParent)) return false;
+  if (access.companyId !== deciderCompanyId(access.project, scope.parentOwnerId, requestFromParent)) return false;
   return access.relation === 'owner' ? access.canManage : access.canReview;
 }
 

@@ -1,4 +1,4 @@
-import type { ChangeOrder, CreateChangeOrderInput, UpdateChangeOrderInput } from '../../../resources/budget.js';
+import type { CreateChangeOrderInput, UpdateChangeOrderInput } from '../../../resources/budget.js';
 import type { Trx } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
 import { badRequest, conflict } from '../../http/errors.js';
@@ -6,10 +6,9 @@ import { recordAudit } from '../../lib/audit.js';
 import { nowIso } from '../../lib/json.js';
 import type { Services } from '../../services.js';
 import type { BudgetParams, ChangeOrderParams } from './change-order-params.js';
-import { managedBudget, managedChangeOrder, decidableChangeOrder, type BudgetScope } from './change-order-scope.js';
+import { managedBudget, managedChangeOrder, type BudgetScope } from './change-order-scope.js';
 import { assertMove, moveChangeOrder, type ChangeOrderColumns } from './change-order-state.js';
-import { notifyChangeOrder } from './change-order-notify.js';
-import { changeOrderSnapshot, loadChangeOrder } from './change-order-view.js';
+import { changeOrderSnapshot, loadChangeOrder, type ChangeOrderBase } from './change-order-view.js';
 
 export const CHANGE_ORDER_MESSAGES = {
   notApproved: 'Change orders are made on an approved budget: until it is approved, edit the item itself',
@@ -22,13 +21,13 @@ const fieldError = (field: string, message: string) => badRequest(`${field}: ${m
 /** The audit trail of a change order is the budget's, in the trail of the company that runs the project. */
 export const auditActor = (scope: BudgetScope) => ({ userId: scope.access.userId, companyId: scope.access.companyId });
 
-export async function auditChangeOrder(trx: Trx, scope: BudgetScope, id: number, action: string, before: ChangeOrder | null, after: ChangeOrder | null) {
+export async function auditChangeOrder(trx: Trx, scope: BudgetScope, id: number, action: string, before: ChangeOrderBase | null, after: ChangeOrderBase | null, extra: Record<string, unknown> = {}) {
   await recordAudit(trx, auditActor(scope), {
     entityType: 'change_order',
     entityId: id,
     action,
     before: before && changeOrderSnapshot(before),
-    after: after && changeOrderSnapshot(after),
+    after: after && { ...changeOrderSnapshot(after), ...extra },
     companyId: scope.budget.company_id,
   });
 }
@@ -84,7 +83,7 @@ export async function createChangeOrder(services: Services, actor: Actor, params
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const created = await loadChangeOrder(trx, scope, id);
+    const created = await loadChangeOrder(services, trx, scope, id);
     await auditChangeOrder(trx, scope, id, 'created', null, created);
     return created;
   });
@@ -101,13 +100,13 @@ export async function updateChangeOrder(services: Services, actor: Actor, params
     if (body.reportWeight !== undefined) set.report_weight = body.reportWeight ? 1 : 0;
     if (body.description !== undefined) set.description = body.description;
     if (body.requestFromParent !== undefined) set.request_from_parent = body.requestFromParent ? 1 : 0;
-    const before = await loadChangeOrder(trx, scope, changeOrder.id);
+    const before = await loadChangeOrder(services, trx, scope, changeOrder.id);
     if (!Object.keys(set).length) {
       assertMove(changeOrder.status, 'edit');
       return before;
     }
     await moveChangeOrder(trx, changeOrder, 'edit', set);
-    const after = await loadChangeOrder(trx, scope, changeOrder.id);
+    const after = await loadChangeOrder(services, trx, scope, changeOrder.id);
     await auditChangeOrder(trx, scope, changeOrder.id, 'updated', before, after);
     return after;
   });
@@ -117,34 +116,8 @@ export async function updateChangeOrder(services: Services, actor: Actor, params
 export async function deleteChangeOrder(services: Services, actor: Actor, params: ChangeOrderParams): Promise<void> {
   await services.db.transaction().execute(async (trx) => {
     const { scope, changeOrder } = await managedChangeOrder(trx, actor, params);
-    const before = await loadChangeOrder(trx, scope, changeOrder.id);
+    const before = await loadChangeOrder(services, trx, scope, changeOrder.id);
     await moveChangeOrder(trx, changeOrder, 'delete');
     await auditChangeOrder(trx, scope, changeOrder.id, 'deleted', before, null);
-  });
-}
-
-/** Sends a draft or sent-back change order, with its price, to the company that decides it. */
-export async function sendChangeOrder(services: Services, actor: Actor, params: ChangeOrderParams, body: { price: bigint }) {
-  return services.db.transaction().execute(async (trx) => {
-    const { scope, changeOrder } = await managedChangeOrder(trx, actor, params);
-    const before = await loadChangeOrder(trx, scope, changeOrder.id);
-    await moveChangeOrder(trx, changeOrder, 'send', { price_cents: Number(body.price), message: null, sent_at: nowIso(), sent_by: scope.access.userId });
-    const after = await loadChangeOrder(trx, scope, changeOrder.id);
-    await auditChangeOrder(trx, scope, changeOrder.id, 'sent', before, after);
-    await notifyChangeOrder(services, trx, scope, after, 'send');
-    return after;
-  });
-}
-
-/** The deciding company sends a change order back, saying why; the owner can edit and send it again. */
-export async function rejectChangeOrder(services: Services, actor: Actor, params: ChangeOrderParams, body: { message: string }) {
-  return services.db.transaction().execute(async (trx) => {
-    const { scope, changeOrder } = await decidableChangeOrder(trx, actor, params);
-    const before = await loadChangeOrder(trx, scope, changeOrder.id);
-    await moveChangeOrder(trx, changeOrder, 'reject', { message: body.message, decided_at: nowIso(), decided_by: scope.access.userId });
-    const after = await loadChangeOrder(trx, scope, changeOrder.id);
-    await auditChangeOrder(trx, scope, changeOrder.id, 'sent back', before, after);
-    await notifyChangeOrder(services, trx, scope, after, 'reject');
-    return after;
   });
 }

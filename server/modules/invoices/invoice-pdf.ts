@@ -1,13 +1,12 @@
-import { buffer } from 'node:stream/consumers';
 import type { FastifyReply } from 'fastify';
 import { INVOICE_STATUSES, type Invoice } from '../../../resources/invoice.js';
 import { formatMoney } from '../../../resources/money.js';
 import { dayIn, formatInstant } from '../../../resources/time-zone.js';
 import type { Executor } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
+import { logoBytes } from '../../lib/document-header.js';
 import { GREY, MARGIN, ROW, WIDTH, Writer } from '../../lib/pdf-writer.js';
 import type { Services } from '../../services.js';
-import { publicIdOf } from '../../storage/file-store.js';
 import { invoiceScope, type InvoiceScope } from './invoice-scope.js';
 import { loadInvoice } from './invoice-view.js';
 
@@ -24,16 +23,6 @@ const COLUMNS = [
 ] as const;
 
 const day = (d: string | null) => (d ? `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}` : '-');
-
-/** The issuer's uploaded logo (PNG or JPEG), when it has one in the file store; a logo at any other address is left out. */
-async function logoBytes(services: Services, db: Executor, url: string | null): Promise<{ bytes: Uint8Array; png: boolean } | null> {
-  const publicId = publicIdOf(url);
-  if (!publicId) return null;
-  const file = await db.selectFrom('files').select(['object_name', 'content_type']).where('public_id', '=', publicId).executeTakeFirst();
-  if (!file || !['image/png', 'image/jpeg'].includes(file.content_type)) return null;
-  const stream = await services.storage.read(file.object_name);
-  return stream ? { bytes: new Uint8Array(await buffer(stream)), png: file.content_type === 'image/png' } : null;
-}
 
 /** When the invoice was sent, approved and paid, as far as it got. */
 function invoiceMoments(invoice: Invoice): Array<[string, string]> {

@@ -163,7 +163,9 @@ function Review({
     ['Client', project.clientName],
     ['Reviewer', `${review.reviewerName} · ${review.reviewerEmail}`],
   ];
-  const open = outcome === null;
+  // Reopened after a signed approval, the link answers the decided review: the page shows it as decided, with what the link still serves.
+  const decided: Outcome = outcome ?? (review.status === 'pending' ? null : view);
+  const open = decided === null;
   return (
     <Stack spacing={2} sx={{ pb: open ? { xs: 10, sm: 0 } : 0 }}>
       <Paper sx={{ p: { xs: 2, sm: 4 } }}>
@@ -176,25 +178,28 @@ function Review({
               {project.companyName} asks you to review the budget of {project.projectName}.
             </Typography>
           </Box>
-          {outcome?.review.status === 'approved' &&
-            (outcome.budget.status === 'approved' && outcome.pdfAvailableUntil ? (
+          {decided?.review.status === 'approved' &&
+            (decided.budget.status === 'approved' && decided.pdfAvailableUntil ? (
               <Alert
                 severity="success"
                 action={<PdfDownloadButton path={pdfPath} filename={`Budget_${project.code}.pdf`} anonymous variant="contained" />}
                 sx={{ flexWrap: 'wrap', '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' }, pl: { xs: 0, sm: 2 } } }}
               >
                 Budget approved. Thank you.
-                <Typography variant="body2">This link downloads the signed PDF until {formatInstant(outcome.pdfAvailableUntil)}.</Typography>
+                <Typography variant="body2">This link downloads the signed PDF until {formatInstant(decided.pdfAvailableUntil)}.</Typography>
               </Alert>
             ) : (
               <Alert severity="success">
                 Budget approved. Thank you.
-                <Typography variant="body2">Your signature is recorded; the budget is approved once every reviewer has approved it.</Typography>
+                <Typography variant="body2">
+                  Your signature is recorded; the budget is approved once every reviewer has approved it.
+                  {decided.pdfAvailableUntil && ` Until ${formatInstant(decided.pdfAvailableUntil)}, this link then downloads the signed PDF.`}
+                </Typography>
               </Alert>
             ))}
-          {outcome?.review.status === 'rejected' && (
+          {decided?.review.status === 'rejected' && (
             <Alert severity="info">
-              Budget rejected. {project.companyName} will read your reason{outcome.review.statusReason ? `: “${outcome.review.statusReason}”` : '.'}
+              Budget rejected. {project.companyName} will read your reason{decided.review.statusReason ? `: “${decided.review.statusReason}”` : '.'}
             </Alert>
           )}
           {failure && <Alert severity="error">{failure}</Alert>}

@@ -9,7 +9,7 @@ export const externalReview = defineRoute({
   access: 'public',
   rateLimited: true,
   summary:
-    'The budget an external review link opens, without a session: the review, the project, the totals over every item (budget.itemCount, also X-Total-Count) and one page of the items in the order they were added (_start/_end: 200 by default, 500 at most); a used, revoked, expired or wrong link is a 410',
+    'The budget an external review link opens, without a session: the review, the project, the totals over every item (budget.itemCount, also X-Total-Count) and one page of the items in the order they were added (_start/_end: 200 by default, 500 at most) and pdfAvailableUntil; after a signed approval the link still opens the decided budget while it downloads the signed PDF (7 days); a used, revoked, expired or wrong link is a 410',
   tags: ['budget reviews'],
   params: linkParams,
   query: externalQuery,

@@ -10,10 +10,10 @@ export const requestReview = defineRoute({
   access: { permission: 'projects:view' },
   status: 201,
   summary:
-    "Ask a member of the project's company or of its client company to review the submitted budget: a pending review, and a 30-day single-use review link mailed to them",
+    "Ask a member of the project's company or of its client company (memberId), or the client's contact without an account (contactEmail, contactName), to review the submitted budget: a pending review, and a 30-day single-use review link mailed to them",
   tags: ['budget reviews'],
   params: budgetParams,
   body: requestReviewBody,
   guard: async ({ actor, services, params }) => requireManage((await budgetScope(services.db, actor, params.id, params.budgetId)).access),
-  handler: ({ actor, services, params, body }) => request(services, actor, params.id, params.budgetId, body.memberId),
+  handler: ({ actor, services, params, body }) => request(services, actor, params.id, params.budgetId, body),
 });

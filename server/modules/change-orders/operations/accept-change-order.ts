@@ -1,5 +1,5 @@
 import { defineRoute } from '../../../http/route.js';
-import { acceptChangeOrder as accept } from '../change-order-accept.js';
+import { acceptChangeOrder as accept } from '../change-order-decide.js';
 import { CHANGE_ORDERS_URL, changeOrderParams } from '../change-order-params.js';
 import { decidableChangeOrder } from '../change-order-scope.js';
 

@@ -2,7 +2,7 @@ import { rejectChangeOrderBody } from '../../../../resources/budget.js';
 import { defineRoute } from '../../../http/route.js';
 import { CHANGE_ORDERS_URL, changeOrderParams } from '../change-order-params.js';
 import { decidableChangeOrder } from '../change-order-scope.js';
-import { rejectChangeOrder as reject } from '../change-order-service.js';
+import { rejectChangeOrder as reject } from '../change-order-decide.js';
 
 export const rejectChangeOrder = defineRoute({
   method: 'POST',

@@ -3,7 +3,7 @@ import PlaylistAdd from '@mui/icons-material/PlaylistAdd';
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Button, Card, CardContent, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useNotification, useOne } from '@refinedev/core';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { BUDGET_EDITABLE, SIGNED_APPROVAL_REASON, budgetCommentBody, type Budget, type BudgetComment, type BudgetItem, type BudgetReview } from '../../../../resources/budget';
 import { formatMoney } from '../../../../resources/money';
@@ -26,13 +26,15 @@ import { useLiveRefresh } from '../../../realtime/useLiveRefresh';
 import { BUDGET_RESOURCES, budgetPaths, cancelSubmission, rejectReview, revokeReview, signReview, useBudgetRefresh, type BudgetPaths } from './budget-api';
 import { BudgetStatusChip } from './budget-status';
 import { ChangeOrderDialog } from './ChangeOrderDialog';
-import { ChangeOrdersPanel } from './ChangeOrdersPanel';
 import { ConfirmActionDialog } from './ConfirmActionDialog';
 import { ItemHistoryDialog } from './ItemHistoryDialog';
 import { PromptAddItemsDialog, usePromptAddItems } from './PromptAddItemsDialog';
 import { RequestReviewDialog } from './RequestReviewDialog';
 import { ReviewsPanel } from './ReviewsPanel';
 import { SubmitBudgetDialog } from './SubmitBudgetDialog';
+
+// The change orders tab, with its moves and dialogs, loads when it is opened.
+const ChangeOrdersPanel = lazy(() => import('./ChangeOrdersPanel').then((m) => ({ default: m.ChangeOrdersPanel })));
 
 type Open =
   | { kind: 'add' | 'addMany' | 'submit' | 'cancel' | 'request' | 'approve' | 'reject' | 'prompt' }
@@ -99,7 +101,11 @@ function BudgetView({ project, budgetId }: { project: Project; budgetId: number 
     items: () => <BudgetItemsGrid resource={BUDGET_RESOURCES.items} path={paths.items} actions={itemActions} label="Budget items" />,
     parent: () => <BudgetItemsGrid resource={BUDGET_RESOURCES.parentItems} path={paths.parentItems} label="Parent budget items" />,
     reviews: () => <ReviewsPanel paths={paths} canManage={manage} onRevoke={(review) => setOpen({ kind: 'revoke', review })} timeZone={project.timezone} />,
-    'change-orders': () => <ChangeOrdersPanel paths={paths} canManage={manage} subProject={subProject} onChanged={() => void refresh()} />,
+    'change-orders': () => (
+      <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
+        <ChangeOrdersPanel paths={paths} canManage={manage} subProject={subProject} onChanged={() => void refresh()} />
+      </Suspense>
+    ),
     figures: () => <BudgetFigures paths={paths} companyId={budget.companyId} />,
     comments: () => (
       <Comments<BudgetComment>

@@ -76,9 +76,10 @@ export function ChangeOrderDialog({ paths, subProject, onClose, ...target }: Tar
         setSaving(false);
         return;
       }
+      let mailedTo: string | null | undefined;
       if (send) {
         try {
-          await sendChangeOrder(paths, saved.id, body.price);
+          mailedTo = (await sendChangeOrder(paths, saved.id, body.price)).data.turn?.contactEmail;
         } catch (err) {
           // The change order is kept as a draft; say so, and let the grid offer Send again.
           notify?.({ type: 'error', message: `Change order #${saved.number} was saved as a draft but not sent: ${(err as Error).message}` });
@@ -86,7 +87,7 @@ export function ChangeOrderDialog({ paths, subProject, onClose, ...target }: Tar
           return;
         }
       }
-      notify?.({ type: 'success', message: send ? `Change order #${saved.number} sent` : `Change order #${saved.number} saved` });
+      notify?.({ type: 'success', message: send ? `Change order #${saved.number} sent${mailedTo ? ` to ${mailedTo}` : ''}` : `Change order #${saved.number} saved` });
       onClose(true);
     })();
 

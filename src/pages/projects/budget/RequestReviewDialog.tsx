@@ -2,7 +2,9 @@ import { Alert, Autocomplete, Button, Dialog, DialogActions, DialogContent, Dial
 import { useList, useNotification } from '@refinedev/core';
 import { useEffect, useState } from 'react';
 import type { ReviewerOption } from '../../../../resources/budget';
+import { clientContactBody } from '../../../../resources/client-decision';
 import { requestReview, type BudgetPaths } from './budget-api';
+import { ContactFields, type ContactValues } from './ContactFields';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -18,9 +20,12 @@ function useReviewers(paths: BudgetPaths, search: string): { people: ReviewerOpt
   return { people: query.isError ? [] : result.data, loading: query.isLoading, failed: query.isError };
 }
 
+const optionKey = (o: ReviewerOption) => (o.kind === 'contact' ? 'contact' : `m${o.id}`);
+
 /**
  * Asks someone to review the budget: a member of the company that runs the project or of its client
- * company. The reviewer is told by mail, with a link to review without signing in.
+ * company, or the client's contact, who has no account (its e-mail proposed, and editable). The
+ * reviewer is told by mail, with a link to review without signing in.
  */
 export function RequestReviewDialog({ paths, onClose }: { paths: BudgetPaths; onClose: (requested: boolean) => void }) {
   const theme = useTheme();
@@ -34,6 +39,8 @@ export function RequestReviewDialog({ paths, onClose }: { paths: BudgetPaths; on
   }, [input]);
   const reviewers = useReviewers(paths, search);
   const [reviewer, setReviewer] = useState<ReviewerOption | null>(null);
+  const [contact, setContact] = useState<ContactValues>({ email: '', name: '' });
+  const [contactError, setContactError] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -43,11 +50,20 @@ export function RequestReviewDialog({ paths, onClose }: { paths: BudgetPaths; on
       setMissing(true);
       return;
     }
+    let asked: Parameters<typeof requestReview>[1];
+    if (reviewer.kind === 'contact') {
+      const checked = clientContactBody.safeParse({ contactEmail: contact.email, contactName: contact.name });
+      if (!checked.success) {
+        setContactError(checked.error.issues[0]?.message ?? 'Check the e-mail');
+        return;
+      }
+      asked = checked.data;
+    } else asked = { memberId: reviewer.id };
     setFailure(null);
     setBusy(true);
     try {
-      await requestReview(paths, reviewer.id);
-      notify?.({ type: 'success', message: `Review requested from ${reviewer.name}` });
+      await requestReview(paths, asked);
+      notify?.({ type: 'success', message: `Review requested from ${'memberId' in asked ? reviewer.name : (asked.contactName ?? asked.contactEmail)}` });
       onClose(true);
     } catch (err) {
       setFailure((err as Error).message);
@@ -68,18 +84,19 @@ export function RequestReviewDialog({ paths, onClose }: { paths: BudgetPaths; on
             options={reviewers.people}
             value={reviewer}
             loading={reviewers.loading}
-            groupBy={(o) => o.companyName}
+            groupBy={(o) => (o.kind === 'contact' ? 'The client’s contact (no account)' : o.companyName)}
             filterOptions={(o) => o}
             getOptionLabel={(o) => o.name}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
+            isOptionEqualToValue={(a, b) => optionKey(a) === optionKey(b)}
             onChange={(_e, v) => {
               setReviewer(v);
               setMissing(false);
+              if (v?.kind === 'contact') setContact({ email: v.email ?? '', name: v.name === 'The client’s contact' ? '' : v.name });
             }}
             onInputChange={(_e, text, reason) => reason === 'input' && setInput(text)}
             renderOption={(props, o) => (
-              <li {...props} key={o.id}>
-                <ListLine primary={o.name} secondary={o.email} />
+              <li {...props} key={optionKey(o)}>
+                <ListLine primary={o.kind === 'contact' ? `${o.name} (${o.companyName})` : o.name} secondary={o.email ?? 'Type the e-mail'} />
               </li>
             )}
             renderInput={(params) => (
@@ -92,6 +109,16 @@ export function RequestReviewDialog({ paths, onClose }: { paths: BudgetPaths; on
               />
             )}
           />
+          {reviewer?.kind === 'contact' && (
+            <ContactFields
+              values={contact}
+              error={contactError}
+              onChange={(v) => {
+                setContact(v);
+                setContactError(null);
+              }}
+            />
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -2,29 +2,50 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import { useNotification } from '@refinedev/core';
 import { useState, type FormEvent } from 'react';
 import { sendChangeOrderBody, type ChangeOrder } from '../../../../resources/budget';
-import { decimalOrZero, sendChangeOrder, type BudgetPaths } from './budget-api';
+import { CLIENT_DECISION_MESSAGES, clientContactBody } from '../../../../resources/client-decision';
+import { decimalOrZero, sendChangeOrder, setChangeOrderContact, type BudgetPaths } from './budget-api';
 import { amountPreview } from './BudgetItemDialog';
+import { ContactFields } from './ContactFields';
 
-/** Sends a draft or sent-back change order for a decision, its unit price confirmed (spec 02 §7: send with a price). */
+/**
+ * Sends a draft or sent-back change order for a decision, its unit price confirmed (spec 02 §7: send
+ * with a price). When it goes to a client, the client contact it is mailed to is shown and may be
+ * changed; it is required when nobody at the client can sign in.
+ */
 export function SendChangeOrderDialog({ paths, changeOrder, onClose }: { paths: BudgetPaths; changeOrder: ChangeOrder; onClose: (sent: boolean) => void }) {
   const { open: notify } = useNotification();
   const [price, setPrice] = useState(changeOrder.price);
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const mailsClient = changeOrder.moves.includes('changeContact');
+  const [contact, setContact] = useState({ email: changeOrder.contact?.email ?? '', name: changeOrder.contact?.name ?? '' });
+  const [invalid, setInvalid] = useState<{ price?: string; contact?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  /** The contact as typed, when it must be stored before sending (changed, or typed where none was known); undefined when there is nothing to store. */
+  const typedContact = () => {
+    if (!mailsClient) return undefined;
+    const email = contact.email.trim();
+    if (!email) return changeOrder.contactRequired ? null : undefined;
+    if (email === changeOrder.contact?.email && contact.name.trim() === (changeOrder.contact?.name ?? '')) return undefined;
+    return clientContactBody.safeParse({ contactEmail: email, contactName: contact.name });
+  };
 
   const send = async (e: FormEvent) => {
     e.preventDefault();
     const checked = sendChangeOrderBody.safeParse({ price: decimalOrZero(price) });
-    if (!checked.success) {
-      setInvalid(checked.error.issues[0]?.message ?? 'Check the price');
+    const typed = typedContact();
+    const contactError = typed === null ? CLIENT_DECISION_MESSAGES.noContact : typed && !typed.success ? (typed.error.issues[0]?.message ?? 'Check the e-mail') : undefined;
+    if (!checked.success || contactError) {
+      setInvalid({ price: checked.success ? undefined : (checked.error.issues[0]?.message ?? 'Check the price'), contact: contactError });
       return;
     }
     setFailure(null);
     setBusy(true);
     try {
-      await sendChangeOrder(paths, changeOrder.id, decimalOrZero(price));
-      notify?.({ type: 'success', message: `Change order #${changeOrder.number} sent` });
+      if (typed?.success) await setChangeOrderContact(paths, changeOrder.id, typed.data);
+      const { data } = await sendChangeOrder(paths, changeOrder.id, decimalOrZero(price));
+      const to = data.turn?.contactEmail;
+      notify?.({ type: 'success', message: to ? `Change order #${changeOrder.number} sent to ${to}` : `Change order #${changeOrder.number} sent` });
       onClose(true);
     } catch (err) {
       setFailure((err as Error).message);
@@ -33,7 +54,7 @@ export function SendChangeOrderDialog({ paths, changeOrder, onClose }: { paths: 
   };
 
   return (
-    <Dialog open onClose={() => !busy && onClose(false)} fullWidth maxWidth="xs" aria-labelledby="send-change-order-title">
+    <Dialog open onClose={() => !busy && onClose(false)} fullWidth maxWidth={mailsClient ? 'sm' : 'xs'} aria-labelledby="send-change-order-title">
       <form onSubmit={send} noValidate>
         <DialogTitle id="send-change-order-title">Send change order #{changeOrder.number}</DialogTitle>
         <DialogContent>
@@ -47,10 +68,10 @@ export function SendChangeOrderDialog({ paths, changeOrder, onClose }: { paths: 
               value={price}
               onChange={(e) => {
                 setPrice(e.target.value);
-                setInvalid(null);
+                setInvalid((v) => ({ ...v, price: undefined }));
               }}
-              error={!!invalid}
-              helperText={invalid}
+              error={!!invalid.price}
+              helperText={invalid.price}
               slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
               autoFocus
               fullWidth
@@ -58,6 +79,23 @@ export function SendChangeOrderDialog({ paths, changeOrder, onClose }: { paths: 
             <Typography variant="body2" color="text.secondary" aria-live="polite">
               Amount: {amountPreview(String(changeOrder.quantity), price)}
             </Typography>
+            {mailsClient && (
+              <>
+                <Typography variant="body2">
+                  {changeOrder.contactRequired
+                    ? 'Nobody at the client signs in to Fieldwork: the contact gets the change order as a PDF and a link to accept it or send it back, without an account.'
+                    : 'The contact also gets the change order as a PDF and a link to decide without an account; the client’s people can decide signed in.'}
+                </Typography>
+                <ContactFields
+                  values={contact}
+                  error={invalid.contact}
+                  onChange={(v) => {
+                    setContact(v);
+                    setInvalid((i) => ({ ...i, contact: undefined }));
+                  }}
+                />
+              </>
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>

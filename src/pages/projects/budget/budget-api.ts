@@ -65,8 +65,9 @@ export const submitBudget = (paths: BudgetPaths, singlePart: boolean, body: { re
 
 export const cancelSubmission = (paths: BudgetPaths) => apiFetch(paths.submit, { method: 'DELETE' });
 
-export const requestReview = (paths: BudgetPaths, memberId: number) =>
-  apiFetch<BudgetReview>(paths.reviews, { method: 'POST', body: { memberId }, quiet: true });
+/** A review asked of a member (memberId), or of the client's contact, who has no account. */
+export const requestReview = (paths: BudgetPaths, reviewer: { memberId: number } | { contactEmail: string; contactName: string | null }) =>
+  apiFetch<BudgetReview>(paths.reviews, { method: 'POST', body: reviewer, quiet: true });
 
 export const revokeReview = (paths: BudgetPaths, reviewId: number) => apiFetch(paths.review(reviewId), { method: 'DELETE' });
 
@@ -86,3 +87,17 @@ export const sendBackChangeOrder = (paths: BudgetPaths, id: number, message: str
   apiFetch<ChangeOrder>(`${paths.changeOrder(id)}/reject`, { method: 'POST', body: { message }, quiet: true });
 
 export const deleteChangeOrder = (paths: BudgetPaths, id: number) => apiFetch(paths.changeOrder(id), { method: 'DELETE' });
+
+/** Mails a sent change order to its client contact again, with a fresh link. */
+export const resendChangeOrder = (paths: BudgetPaths, id: number) => apiFetch<ChangeOrder>(`${paths.changeOrder(id)}/resend`, { method: 'POST' });
+
+export const setChangeOrderContact = (paths: BudgetPaths, id: number, contact: { contactEmail: string; contactName: string | null }) =>
+  apiFetch<ChangeOrder>(`${paths.changeOrder(id)}/contact`, { method: 'PATCH', body: contact, quiet: true });
+
+/** A decision the client gave outside the product: its fields, and the proof as an upload when there is one. */
+export const recordChangeOrderDecision = (paths: BudgetPaths, id: number, fields: Record<string, string>, file: File | null, onProgress: (percent: number) => void) =>
+  file
+    ? uploadFile<ChangeOrder>(`${paths.changeOrder(id)}/decision`, fields, file, onProgress)
+    : apiFetch<ChangeOrder>(`${paths.changeOrder(id)}/decision`, { method: 'POST', body: fields, quiet: true }).then((r) => r.data);
+
+export const changeOrderPdfPath = (paths: BudgetPaths, id: number) => `${paths.changeOrder(id)}/pdf`;
