@@ -5,6 +5,7 @@ import { id } from './id.js';
 import { decimalQuantityInput, percentInput, priceInput } from './money.js';
 import { utcDate } from './project.js';
 import { text } from './text.js';
+import { email } from './user.js';
 
 /**
  * Invoices billed from approved production (spec 02 §3 Invoice, §4, §7 Invoices). Money travels as
@@ -149,6 +150,12 @@ export const createInvoiceBody = z.object({
   weekEndingDate: optionalDate,
   notes: optionalText(5000),
   productions: invoiceProductions.min(1, INVOICE_BILLING_MESSAGES.empty),
+  /** Who it is mailed to when sent; the client's contact on file when left out. */
+  contactEmail: z
+    .union([email, z.literal(''), z.null()])
+    .optional()
+    .transform((v) => v || null),
+  contactName: optionalText(200),
 });
 export type CreateInvoiceInput = z.output<typeof createInvoiceBody>;
 

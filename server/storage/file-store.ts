@@ -115,29 +115,9 @@ export async function storeUpload<T>(
   const objectName = `${nowIso().slice(0, 10)}/${publicId}`;
   try {
     await services.storage.putFile(objectName, upload.spoolPath, { contentType: upload.contentType, length: upload.length });
-    return await fileTransaction(services, async (trx, files) => {
-      const row = await trx
-        .insertInto('files')
-        .values({
-          public_id: publicId,
-          company_id: target.companyId,
-          entity_type: target.entityType,
-          entity_id: String(target.entityId),
-          type: target.type,
-          filename: upload.filename.slice(0, 255),
-          name: upload.filename.slice(0, 255),
-          folder_id: target.folderId ?? null,
-          updated_at: nowIso(),
-          content_type: upload.contentType,
-          length: upload.length,
-          object_name: objectName,
-          uploaded_by: target.uploadedBy,
-          created_at: nowIso(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return link(trx, fileView(row), files);
-    });
+    return await fileTransaction(services, async (trx, files) =>
+      link(trx, await insertFileRow(trx, target, { publicId, objectName, filename: upload.filename, contentType: upload.contentType, length: upload.length }), files),
+    );
   } catch (err) {
     await removeBytes(services, [objectName]);
     throw err;
@@ -167,23 +147,29 @@ export async function storeGeneratedFile(
   } finally {
     await rm(spoolPath, { force: true });
   }
+  return insertFileRow(trx, target, { publicId, objectName, filename: file.filename, contentType: file.contentType, length: file.bytes.length });
+}
+
+/** The row of bytes already in the store under `objectName`. */
+async function insertFileRow(trx: Trx, target: UploadTarget, f: { publicId: string; objectName: string; filename: string; contentType: string; length: number }): Promise<StoredFile> {
+  const now = nowIso();
   const row = await trx
     .insertInto('files')
     .values({
-      public_id: publicId,
+      public_id: f.publicId,
       company_id: target.companyId,
       entity_type: target.entityType,
       entity_id: String(target.entityId),
       type: target.type,
-      filename: file.filename.slice(0, 255),
-      name: file.filename.slice(0, 255),
-      folder_id: null,
-      updated_at: nowIso(),
-      content_type: file.contentType,
-      length: file.bytes.length,
-      object_name: objectName,
+      filename: f.filename.slice(0, 255),
+      name: f.filename.slice(0, 255),
+      folder_id: target.folderId ?? null,
+      updated_at: now,
+      content_type: f.contentType,
+      length: f.length,
+      object_name: f.objectName,
       uploaded_by: target.uploadedBy,
-      created_at: nowIso(),
+      created_at: now,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

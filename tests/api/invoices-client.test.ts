@@ -219,6 +219,30 @@ describeEachDatabase('invoices decided by a client without an account', (server)
     expect((await owner('GET', `/invoices/${invoice.id}/activity`)).body.map((a: { action: string }) => a.action)).toEqual(['sent', 'client contact changed', 'created']);
   });
 
+  it('is created and sent at once to the contact typed on the new invoice; a malformed one is refused and nothing is made', async () => {
+    const s = server();
+    const w = await invoiceWorld(s);
+    const { companyId: clientId } = await memberlessClient(s, w);
+    await s.services.db.updateTable('projects').set({ client_email: null }).where('id', '=', w.projectId).execute();
+    await s.services.db.updateTable('partnerships').set({ contact_email: null }).where('partner_company_id', '=', clientId).execute();
+    await s.services.db.updateTable('companies').set({ contact_email: null }).where('id', '=', clientId).execute();
+    const owner = call(s, side(w.owner));
+    const p = await production(s, w, 'owner', [[w.budgetItems.asphalt, 8000]]);
+    const body = { projectId: w.projectId, productions: billing(p), retainage: 0, status: 'submit' };
+    const before = await everything(s);
+    expect((await owner('POST', `/invoices/${w.owner.companyId}`, { ...body, contactEmail: 'not-mail' })).status).toBe(400);
+    const refused = await owner('POST', `/invoices/${w.owner.companyId}`, body);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(CLIENT_DECISION_MESSAGES.noContact);
+    expect(await everything(s)).toEqual(before);
+    const created = await owner('POST', `/invoices/${w.owner.companyId}`, { ...body, contactEmail: 'Payables@HCP.example', contactName: 'Payables' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'submit', contact: { email: 'payables@hcp.example', name: 'Payables' } });
+    const [mail, ...more] = await mailTo(s, 'payables@hcp.example');
+    expect(more).toEqual([]);
+    expect(mail!.attachments).toHaveLength(1);
+  });
+
   it('lets the billed company with users approve signed in (a member decision) and mark it paid from its side, never release retainage', async () => {
     const s = server();
     const w = await invoiceWorld(s);

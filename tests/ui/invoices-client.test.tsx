@@ -55,8 +55,8 @@ describe('an invoice sent to a client without users', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Who receives this invoice?' });
     await user.click(within(dialog).getByRole('button', { name: 'Save and send' }));
     expect(store.state.sent).toEqual([]);
-    await user.type(within(dialog).getByLabelText(/E-mail/), 'ap@hcp.example');
-    await user.type(within(dialog).getByLabelText('Name'), 'Jane Roe');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Client contact’s e-mail' }), 'ap@hcp.example');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Contact’s name' }), 'Jane Roe');
     await user.click(within(dialog).getByRole('button', { name: 'Save and send' }));
     expect(await screen.findByText(INVOICE_SUCCESS.sent)).toBeInTheDocument();
     expect(store.state.sent).toEqual([

@@ -103,18 +103,26 @@ describe('billing a project', () => {
             { id: 70, items: [{ id: 1 }] },
             { id: 71, items: [{ id: 4 }] },
           ],
+          contactEmail: null,
+          contactName: null,
         },
       },
     ]);
     await waitFor(() => expect(currentLocation()).toBe('/invoices/9'));
   });
 
-  it('saves and sends at once', async () => {
+  it('saves and sends at once, to the contact typed when one is, after checking it', async () => {
     const user = await openPage();
     await user.click(screen.getByRole('checkbox', { name: 'Select all loaded items' }));
+    const contact = screen.getByRole('textbox', { name: 'Client contact’s e-mail' });
+    await user.type(contact, 'payables@');
+    await user.click(screen.getByRole('button', { name: 'Save and send' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(store.state.sent).toEqual([]);
+    await user.type(contact, 'hcp.example');
     await user.click(screen.getByRole('button', { name: 'Save and send' }));
     expect(await screen.findByText(INVOICE_SUCCESS.sent)).toBeInTheDocument();
-    expect((store.state.sent[0]!.body as { status: string }).status).toBe('submit');
+    expect(store.state.sent[0]!.body).toMatchObject({ status: 'submit', contactEmail: 'payables@hcp.example', contactName: null });
   });
 
   it('edits an invoice with what it bills already picked, then saves and sends it', async () => {

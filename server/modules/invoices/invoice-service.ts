@@ -63,6 +63,8 @@ export async function createInvoice(services: Services, actor: Actor, body: Crea
           week_ending_date: body.weekEndingDate,
           retainage_e3: retainageE3,
           notes: body.notes,
+          contact_email: body.contactEmail,
+          contact_name: body.contactEmail ? body.contactName : null,
           subtotal_cents: Number(subtotal),
           retainage_cents: Number(percentOf(subtotal, retainageE3)),
           released_cents: 0,

@@ -14,8 +14,8 @@ import { RecordDecisionDialog } from '../../components/RecordDecisionDialog';
 import { PdfDownloadButton } from '../budget-review/PdfDownloadButton';
 import { ReasonDialog } from '../budget-review/ReasonDialog';
 import { ConfirmActionDialog } from '../projects/budget/ConfirmActionDialog';
-import { ContactDialog } from './ContactDialog';
 import { invoicePaths, postInvoice } from './invoice-api';
+import { InvoiceContactDialog } from './InvoiceContactDialog';
 import { PaymentDialog, type PaymentMode } from './PaymentDialog';
 
 type Open = null | 'send' | 'contactAndSend' | 'resend' | 'changeContact' | 'recordDecision' | 'approve' | 'approveSinglePart' | 'reject' | 'cancel' | PaymentMode;
@@ -91,7 +91,7 @@ export function InvoiceActions({ invoice, onChanged }: { invoice: Invoice; onCha
         </ConfirmActionDialog>
       )}
       {(open === 'changeContact' || open === 'contactAndSend') && (
-        <ContactDialog
+        <InvoiceContactDialog
           invoice={invoice}
           andSend={open === 'contactAndSend'}
           onDone={() => done(open === 'contactAndSend' ? INVOICE_SUCCESS.sent : 'Client contact saved')}

@@ -15,7 +15,8 @@ import { resourceMeta } from '../../engine/resource-meta';
 import { useSession } from '../../session/useSession';
 import { BUDGET_RESOURCES, budgetPaths } from '../projects/budget/budget-api';
 import { BillableProductions, BillableRangeFilter } from './BillableProductions';
-import { createInvoice, invoicePaths, sendInvoice, updateInvoice, useInvoiceRefresh, type InvoiceBody } from './invoice-api';
+import { createInvoice, invoicePaths, sendInvoice, updateInvoice, useInvoiceRefresh } from './invoice-api';
+import { clientContactBody } from '../../../resources/client-decision';
 import { addDays, localToday, percentE3, selectedProductions, selectionTotals } from './invoice-money';
 import { useBillablePages, type BillableRange } from './useBillablePages';
 import { useBillableSelection } from './useBillableSelection';
@@ -25,6 +26,8 @@ interface Fields {
   dueDate: string;
   weekEndingDate: string;
   notes: string;
+  /** A new invoice only: who it is mailed to when sent (the client's contact on file when empty). */
+  contactEmail: string;
 }
 
 /**
@@ -33,12 +36,13 @@ interface Fields {
  */
 function initialFields(settings: InvoiceSettings | undefined, budgetRetainage: number | undefined, invoice: Invoice | undefined): Fields {
   if (invoice)
-    return { retainage: String(invoice.retainagePercent), dueDate: invoice.dueDate ?? '', weekEndingDate: invoice.weekEndingDate ?? '', notes: invoice.notes ?? '' };
+    return { retainage: String(invoice.retainagePercent), dueDate: invoice.dueDate ?? '', weekEndingDate: invoice.weekEndingDate ?? '', notes: invoice.notes ?? '', contactEmail: '' };
   return {
     retainage: budgetRetainage ? String(budgetRetainage) : (settings?.defaultRetainagePercent ?? '0'),
     dueDate: addDays(localToday(), settings?.paymentTermsDays ?? 30),
     weekEndingDate: '',
     notes: '',
+    contactEmail: '',
   };
 }
 
@@ -184,6 +188,8 @@ function InvoiceForm({
     if (retainageE3 === null) found.retainage = MONEY_MESSAGES.percent;
     if (fields.weekEndingDate && !/^\d{4}-\d{2}-\d{2}$/.test(fields.weekEndingDate)) found.weekEndingDate = 'Choose a day';
     if (fields.dueDate && !/^\d{4}-\d{2}-\d{2}$/.test(fields.dueDate)) found.dueDate = 'Choose a day';
+    const contact = clientContactBody.shape.contactEmail.safeParse(fields.contactEmail);
+    if (!invoice && fields.contactEmail.trim() && !contact.success) found.contactEmail = contact.error.issues[0]!.message;
     setErrors(found);
     if (Object.keys(found).length) return;
     const body = {
@@ -201,7 +207,8 @@ function InvoiceForm({
         saved = (await updateInvoice(invoice.id, body)).data;
         if (send) saved = (await sendInvoice(invoicePaths(invoice.id), true)).data;
       } else {
-        const create: InvoiceBody = { ...body, projectId: project.id, clientId: null, status: send ? 'submit' : 'draft' };
+        const contactEmail = fields.contactEmail.trim() || null;
+        const create = { ...body, projectId: project.id, clientId: null, status: send ? ('submit' as const) : ('draft' as const), contactEmail, contactName: null };
         saved = (await createInvoice(companyId, create)).data;
       }
       await refresh();
@@ -350,6 +357,19 @@ function InvoiceForm({
                   disabled={!!busy}
                   fullWidth
                 />
+                {!invoice && (
+                  <TextField
+                    label="Client contact’s e-mail"
+                    type="email"
+                    value={fields.contactEmail}
+                    onChange={set('contactEmail')}
+                    error={!!errors.contactEmail}
+                    helperText={errors.contactEmail ?? `Where the invoice and its approval link go when sent; leave it empty for ${billed}’s contact on file`}
+                    slotProps={{ htmlInput: { inputMode: 'email', autoComplete: 'off', maxLength: 254 } }}
+                    disabled={!!busy}
+                    fullWidth
+                  />
+                )}
                 <TextField
                   label="Notes"
                   value={fields.notes}

@@ -37,12 +37,12 @@ export function useInvoiceRefresh() {
 }
 
 /** The body as typed: money and percents stay text for the server to read exactly. */
-export type InvoiceBody = Omit<CreateInvoiceInput, 'retainage' | 'productions'> & {
+export type InvoiceBody = Omit<CreateInvoiceInput, 'retainage' | 'productions' | 'contactEmail' | 'contactName'> & {
   retainage: string;
   productions: Array<{ id: number; items: Array<{ id: number }> }>;
 };
 
-export const createInvoice = (companyId: number, body: InvoiceBody) =>
+export const createInvoice = (companyId: number, body: InvoiceBody & { contactEmail: string | null; contactName: string | null }) =>
   apiFetch<Invoice>(`/invoices/${companyId}`, { method: 'POST', body, quiet: true });
 
 export const updateInvoice = (id: number | string, body: Omit<InvoiceBody, 'projectId' | 'clientId' | 'status'>) =>

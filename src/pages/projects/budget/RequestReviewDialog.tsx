@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { ReviewerOption } from '../../../../resources/budget';
 import { clientContactBody } from '../../../../resources/client-decision';
 import { requestReview, type BudgetPaths } from './budget-api';
-import { ContactFields, type ContactValues } from './ContactFields';
+import { ClientContactFields, type ContactValues } from '../../../components/ClientContactFields';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -110,7 +110,7 @@ export function RequestReviewDialog({ paths, onClose }: { paths: BudgetPaths; on
             )}
           />
           {reviewer?.kind === 'contact' && (
-            <ContactFields
+            <ClientContactFields
               values={contact}
               error={contactError}
               onChange={(v) => {

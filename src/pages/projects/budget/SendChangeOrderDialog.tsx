@@ -5,7 +5,7 @@ import { sendChangeOrderBody, type ChangeOrder } from '../../../../resources/bud
 import { CLIENT_DECISION_MESSAGES, clientContactBody } from '../../../../resources/client-decision';
 import { decimalOrZero, sendChangeOrder, setChangeOrderContact, type BudgetPaths } from './budget-api';
 import { amountPreview } from './BudgetItemDialog';
-import { ContactFields } from './ContactFields';
+import { ClientContactFields } from '../../../components/ClientContactFields';
 
 /**
  * Sends a draft or sent-back change order for a decision, its unit price confirmed (spec 02 §7: send
@@ -86,7 +86,7 @@ export function SendChangeOrderDialog({ paths, changeOrder, onClose }: { paths: 
                     ? 'Nobody at the client signs in to Fieldwork: the contact gets the change order as a PDF and a link to accept it or send it back, without an account.'
                     : 'The contact also gets the change order as a PDF and a link to decide without an account; the client’s people can decide signed in.'}
                 </Typography>
-                <ContactFields
+                <ClientContactFields
                   values={contact}
                   error={invalid.contact}
                   onChange={(v) => {

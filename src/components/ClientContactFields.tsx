@@ -6,7 +6,19 @@ export interface ContactValues {
 }
 
 /** The client contact a document is mailed to: e-mail and name, as typed. */
-export function ContactFields({ values, error, onChange, autoFocus = false }: { values: ContactValues; error?: string | null; onChange: (values: ContactValues) => void; autoFocus?: boolean }) {
+export function ClientContactFields({
+  values,
+  error,
+  onChange,
+  autoFocus = false,
+  disabled = false,
+}: {
+  values: ContactValues;
+  error?: string | null;
+  onChange: (values: ContactValues) => void;
+  autoFocus?: boolean;
+  disabled?: boolean;
+}) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       <TextField
@@ -17,10 +29,11 @@ export function ContactFields({ values, error, onChange, autoFocus = false }: { 
         error={!!error}
         helperText={error}
         autoFocus={autoFocus}
+        disabled={disabled}
         fullWidth
         slotProps={{ htmlInput: { inputMode: 'email', autoComplete: 'off' } }}
       />
-      <TextField label="Contact’s name" value={values.name} onChange={(e) => onChange({ ...values, name: e.target.value })} fullWidth slotProps={{ htmlInput: { autoComplete: 'off' } }} />
+      <TextField label="Contact’s name" value={values.name} disabled={disabled} onChange={(e) => onChange({ ...values, name: e.target.value })} fullWidth slotProps={{ htmlInput: { autoComplete: 'off' } }} />
     </Stack>
   );
 }
