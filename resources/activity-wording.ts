@@ -81,7 +81,11 @@ function changeWords(entityType: string, field: string, change: { from: unknown;
     const word = (v: unknown) => (v === null || v === undefined ? '—' : (statuses[String(v)] ?? String(v)));
     return `${word(change.from)} → ${word(change.to)}`;
   }
-  return `${fieldWords(field)} ${valueWords(field, change.from)} → ${valueWords(field, change.to)}`;
+  const from = valueWords(field, change.from);
+  const to = valueWords(field, change.to);
+  if (from === '—') return `${fieldWords(field)} set to ${to}`;
+  if (to === '—') return `${fieldWords(field)} cleared (was ${from})`;
+  return `${fieldWords(field)} ${from} → ${to}`;
 }
 
 /**

@@ -18,7 +18,8 @@ export interface ExternalInvoice {
   status: InvoiceStatus;
   issuer: { name: string; logoUrl: string | null };
   clientName: string | null;
-  project: { name: string; code: string; powoNumber: string | null };
+  /** timezone: the project's, that its moments (sent) are shown in. */
+  project: { name: string; code: string; powoNumber: string | null; timezone: string };
   createdAt: string;
   sentAt: string | null;
   dueDate: string | null;

@@ -42,11 +42,17 @@ describe('an invoice sent to a client without users', () => {
     expect(within(actions).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
   });
 
-  it('offers the billed company approve and reject, with the same notice', async () => {
+  it('offers the billed company approve and reject, telling it the decision is its own', async () => {
     const { actions } = await openInvoice({ status: 'submit', direction: 'received', turn: { ...waiting, contactEmail: null }, moves: ['approve', 'reject'] });
-    const notice = screen.getByText('Waiting for Hill Country Power: sent on Nov 27').closest('[role="status"]')!;
+    const notice = screen.getByText('Waiting for your decision: sent on Nov 27').closest('[role="status"]')!;
     expect(notice).toHaveTextContent('Approve it, or reject it with a reason.');
     expect(buttonNames(actions)).toEqual(['Approve', 'Reject', 'Preview', 'Download PDF']);
+  });
+
+  it('tells the issuer an approved invoice waits for it, and what to do', async () => {
+    await openInvoice({ status: 'unpaid', direction: 'sent', turn: { waitingOn: 'issuer', partyName: 'Demo Paving & Utilities', contactEmail: null, sentAt: SENT_AT }, moves: ['recordPayment', 'markPaid'] });
+    const notice = screen.getByText('Waiting for you').closest('[role="status"]')!;
+    expect(notice).toHaveTextContent('Record the payments as they come in.');
   });
 
   it('asks who receives it before sending when nobody at the client can sign in, then sends', async () => {
@@ -95,7 +101,7 @@ describe('the page the client opens from the mail', () => {
     status: 'submit',
     issuer: { name: 'Demo Paving & Utilities', logoUrl: null },
     clientName: 'Hill Country Power',
-    project: { name: 'Ranch Road', code: 'RR-1', powoNumber: 'PO-55' },
+    project: { name: 'Ranch Road', code: 'RR-1', powoNumber: 'PO-55', timezone: 'America/Chicago' },
     createdAt: SENT_AT,
     sentAt: SENT_AT,
     dueDate: '2026-12-27',

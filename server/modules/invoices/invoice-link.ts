@@ -36,7 +36,7 @@ export async function externalInvoice(services: Services, token: string): Promis
   const { link, row } = await linkedInvoice(db, token);
   const [head, lines, count] = await Promise.all([
     invoiceRows(db)
-      .select(['co.logo_url', 'p.powo_number'])
+      .select(['co.logo_url', 'p.powo_number', 'p.timezone'])
       .where('i.id', '=', row.id)
       .executeTakeFirstOrThrow(),
     invoiceLines(db, row.id, EXTERNAL_INVOICE_LINES),
@@ -48,7 +48,7 @@ export async function externalInvoice(services: Services, token: string): Promis
     status: row.status as InvoiceStatus,
     issuer: { name: head.company_name, logoUrl: head.logo_url },
     clientName: row.client_name,
-    project: { name: head.project_name, code: head.project_code, powoNumber: head.powo_number },
+    project: { name: head.project_name, code: head.project_code, powoNumber: head.powo_number, timezone: head.timezone },
     createdAt: row.created_at,
     sentAt: row.sent_at,
     dueDate: row.due_date,

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { INVOICE_BILLING_MESSAGES, INVOICE_SUCCESS } from '../../../resources/invoice';
 import type { ExternalInvoice, ExternalInvoiceOutcome } from '../../../resources/invoice-client';
 import { formatMoney } from '../../../resources/money';
+import { dayIn } from '../../../resources/time-zone';
 import { ClientDecisionPage } from '../client-decision/ClientDecisionPage';
 import { DocumentFacts } from '../client-decision/PublicDocumentShell';
 import { formatDay } from './invoice-status';
@@ -33,7 +34,7 @@ function Summary({ invoice }: { invoice: ExternalInvoice }) {
           ['Bill to', invoice.clientName],
           ['Project', `${invoice.project.name} (${invoice.project.code})`],
           ['PO/WO', invoice.project.powoNumber],
-          ['Sent', invoice.sentAt && formatDay(invoice.sentAt)],
+          ['Sent', invoice.sentAt && formatDay(dayIn(invoice.sentAt, invoice.project.timezone))],
           ['Due', invoice.dueDate && formatDay(invoice.dueDate)],
           ['Week ending', invoice.weekEndingDate && formatDay(invoice.weekEndingDate)],
         ]}

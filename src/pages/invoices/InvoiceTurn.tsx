@@ -1,4 +1,5 @@
 import { Stack } from '@mui/material';
+import type { DocumentTurn } from '../../../resources/client-decision';
 import type { Invoice } from '../../../resources/invoice';
 import { DecisionList } from '../../components/DecisionList';
 import { WaitingNotice } from '../../components/WaitingNotice';
@@ -17,13 +18,22 @@ function hint(invoice: Invoice): string | null {
   return issuer ? 'Record the payments as they come in.' : 'Mark it paid once you have paid it.';
 }
 
+/** The turn as the viewer reads it: their own move says so ("Waiting for your decision", "Waiting for you"). */
+function viewerTurn(invoice: Invoice): DocumentTurn {
+  const turn = invoice.turn!;
+  const issuer = invoice.direction === 'sent';
+  if (turn.waitingOn === 'client' && !issuer) return { ...turn, partyName: 'your decision', contactEmail: null };
+  if (turn.waitingOn === 'issuer' && issuer) return { ...turn, partyName: 'you', contactEmail: null, sentAt: null };
+  return turn;
+}
+
 /** Whose move the invoice is and every decision made on it (signed in, through the e-mailed link, or recorded on the client's behalf). */
 export function InvoiceTurn({ invoice }: { invoice: Invoice }) {
   if (!invoice.turn && !invoice.decisions.length) return null;
   return (
     <Stack spacing={1}>
-      {invoice.turn && <WaitingNotice turn={invoice.turn} hint={hint(invoice)} />}
-      <DecisionList decisions={invoice.decisions} />
+      {invoice.turn && <WaitingNotice turn={viewerTurn(invoice)} hint={hint(invoice)} timeZone={invoice.projectTimezone} />}
+      <DecisionList decisions={invoice.decisions} timeZone={invoice.projectTimezone} />
     </Stack>
   );
 }

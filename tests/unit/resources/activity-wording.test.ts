@@ -40,8 +40,8 @@ describe('the trail in the product words', () => {
         action: 'submitted',
         changes: { single_part: { from: null, to: 0 }, retainage_e3: { from: null, to: 10000 }, status: { from: 'draft', to: 'submitted' } },
       }),
-    ).toBe('Budget submitted: single part — → No, retainage percent — → 10 %, Draft → In review');
-    expect(describeActivity({ entityType: 'project', action: 'stations updated', changes: { stations: { from: [], to: ['0+00 @ 0', '5+00 @ 500'] } } })).toBe('Project stations updated: stations — → 0+00 @ 0, 5+00 @ 500');
+    ).toBe('Budget submitted: single part set to No, retainage percent set to 10 %, Draft → In review');
+    expect(describeActivity({ entityType: 'project', action: 'stations updated', changes: { stations: { from: [], to: ['0+00 @ 0', '5+00 @ 500'] } } })).toBe('Project stations updated: stations set to 0+00 @ 0, 5+00 @ 500');
     expect(describeActivity({ entityType: 'invoice', action: 'edited', changes: { dueDate: { from: '2026-12-27', to: '2027-01-03' } }, hidden: true })).toBe('Invoice edited: due date 2026-12-27 → 2027-01-03 (details hidden)');
   });
 

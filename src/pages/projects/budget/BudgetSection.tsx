@@ -103,7 +103,7 @@ function BudgetView({ project, budgetId }: { project: Project; budgetId: number 
     reviews: () => <ReviewsPanel paths={paths} canManage={manage} onRevoke={(review) => setOpen({ kind: 'revoke', review })} timeZone={project.timezone} />,
     'change-orders': () => (
       <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
-        <ChangeOrdersPanel paths={paths} canManage={manage} subProject={subProject} onChanged={() => void refresh()} />
+        <ChangeOrdersPanel paths={paths} canManage={manage} subProject={subProject} onChanged={() => void refresh()} timeZone={project.timezone} />
       </Suspense>
     ),
     figures: () => <BudgetFigures paths={paths} companyId={budget.companyId} />,

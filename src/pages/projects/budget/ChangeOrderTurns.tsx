@@ -24,13 +24,13 @@ function viewerTurn(co: ChangeOrder, turn: DocumentTurn): DocumentTurn {
 }
 
 /** What the change order is, and why it waits: its item and amount, the message it was sent back with, the decisions so far. */
-function Hint({ co }: { co: ChangeOrder }) {
+function Hint({ co, timeZone }: { co: ChangeOrder; timeZone?: string }) {
   return (
     <Stack spacing={0.5}>
       <Typography variant="body2">
         Change order #{co.number}: {co.itemName}, {co.quantity} × {formatMoney(co.price)} = {formatMoney(co.amount)}
       </Typography>
-      <DecisionList decisions={co.decisions.slice(0, 1)} />
+      <DecisionList decisions={co.decisions.slice(0, 1)} timeZone={timeZone} />
     </Stack>
   );
 }
@@ -40,7 +40,7 @@ function Hint({ co }: { co: ChangeOrder }) {
  * client's people accept or send back, the issuer sends again, records a decision it received, or
  * edits and sends again what was sent back.
  */
-export function ChangeOrderTurns({ rows, onMove }: { rows: readonly ChangeOrder[]; onMove: (move: ChangeOrderMove, co: ChangeOrder) => void }) {
+export function ChangeOrderTurns({ rows, onMove, timeZone }: { rows: readonly ChangeOrder[]; onMove: (move: ChangeOrderMove, co: ChangeOrder) => void; timeZone?: string }) {
   const waiting = rows.filter((co) => co.turn !== null);
   if (!waiting.length) return null;
   return (
@@ -51,7 +51,8 @@ export function ChangeOrderTurns({ rows, onMove }: { rows: readonly ChangeOrder[
           <WaitingNotice
             key={co.id}
             turn={viewerTurn(co, co.turn!)}
-            hint={<Hint co={co} />}
+            hint={<Hint co={co} timeZone={timeZone} />}
+            timeZone={timeZone}
             actions={
               buttons.length ? (
                 <>

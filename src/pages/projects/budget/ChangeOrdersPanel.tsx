@@ -55,7 +55,7 @@ const ROW_MOVES: Array<{ move: ChangeOrderMove; label: string; icon: ReactElemen
  * each row offers the same moves and its PDF. The issuer edits, sends, mails again, changes the client contact
  * and records a decision received outside the product; the deciding company accepts or sends back.
  */
-export function ChangeOrdersPanel({ paths, subProject, onChanged }: { paths: BudgetPaths; canManage: boolean; subProject: boolean; onChanged: () => void }) {
+export function ChangeOrdersPanel({ paths, subProject, onChanged, timeZone }: { paths: BudgetPaths; canManage: boolean; subProject: boolean; onChanged: () => void; timeZone?: string }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const { open: notify } = useNotification();
@@ -122,7 +122,7 @@ export function ChangeOrdersPanel({ paths, subProject, onChanged }: { paths: Bud
   return (
     <Box>
       {tableQuery.isError && <Alert severity="error" sx={{ mb: 2 }}>The change orders could not be loaded. {tableQuery.error?.message}</Alert>}
-      <ChangeOrderTurns rows={dataGridProps.rows ?? []} onMove={(move, changeOrder) => setOpen({ move, changeOrder })} />
+      <ChangeOrderTurns rows={dataGridProps.rows ?? []} onMove={(move, changeOrder) => setOpen({ move, changeOrder })} timeZone={timeZone} />
       <Card variant="outlined">
         <DataGrid
           {...dataGridProps}
