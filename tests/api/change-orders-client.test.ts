@@ -174,8 +174,8 @@ describeEachDatabase('change orders decided through a link', (server) => {
     expect(typed.body).toMatchObject({ contact: null, contactRequired: true, moves: ['edit', 'send', 'changeContact', 'delete'] });
     const before = await stored(s, w.budgetId);
     const refused = await owner('POST', `${w.url}/${typed.body.id}/send`, { price: '99.99' });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error.details).toEqual([{ field: 'contactEmail', message: 'Add the client contact’s e-mail before sending' }]);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'NO_CONTACT', message: 'Add the client contact’s e-mail before sending' });
     expect(await stored(s, w.budgetId)).toEqual(before);
 
     for (const body of [{}, { contactEmail: 'not-mail' }, { contactEmail: clerk, extra: true }]) {

@@ -1,7 +1,7 @@
 import { CLIENT_DECISION_MESSAGES, type ClientContactInput } from '../../../resources/client-decision.js';
 import type { Trx } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
-import { badRequest, conflict } from '../../http/errors.js';
+import { conflict } from '../../http/errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { ClientContact } from '../../lib/client-contact.js';
 import { issueDocumentLink } from '../../lib/document-links.js';
@@ -18,7 +18,8 @@ import { auditChangeOrder } from './change-order-service.js';
 import { moveChangeOrder } from './change-order-state.js';
 import { loadChangeOrder, snapshotOf } from './change-order-view.js';
 
-const noContact = () => badRequest(`contactEmail: ${CLIENT_DECISION_MESSAGES.noContact}`, [{ field: 'contactEmail', message: CLIENT_DECISION_MESSAGES.noContact }]);
+/** As for an invoice: the change order cannot go anywhere yet, whatever the request says (409, not 400). */
+const noContact = () => conflict(CLIENT_DECISION_MESSAGES.noContact, 'NO_CONTACT');
 
 /**
  * Mails a sent change order to its client contact, in the sending's transaction: a fresh link (the
