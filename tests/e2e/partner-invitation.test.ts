@@ -29,14 +29,16 @@ for (const database of DATABASES) {
       await page.getByRole('button', { name: 'New Subcontractor' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add subcontractor' });
       await dialog.getByRole('tab', { name: 'Invite by e-mail' }).click();
-      await dialog.getByLabel('Company name').fill('bravo boring');
+      // A company's name is kept as typed; a person's gets its capitals.
+      await dialog.getByLabel('Company name').fill('Bravo boring LLC');
       await dialog.getByLabel('Contact name').fill('bea bravo');
+      expect(await dialog.getByLabel('Contact name').inputValue()).toBe('Bea Bravo');
       await dialog.getByLabel('Contact email').fill(contactEmail);
       await snap(page, `${tag}-partner-01-invite`);
       await dialog.getByRole('button', { name: 'Send invitation' }).click();
       await page.getByText('Subcontractor Added').first().waitFor();
       await dialog.waitFor({ state: 'detached' });
-      const row = page.getByRole('row').filter({ hasText: 'Bravo Boring' });
+      const row = page.getByRole('row').filter({ hasText: 'Bravo boring LLC' });
       await row.getByText('Invited').waitFor();
       await snap(page, `${tag}-partner-02-invited`);
 
@@ -61,10 +63,10 @@ for (const database of DATABASES) {
       await guest.close();
 
       await page.reload();
-      await page.getByRole('row').filter({ hasText: 'Bravo Boring' }).getByText('Declined').waitFor();
-      await page.getByRole('gridcell', { name: 'Bravo Boring' }).click();
+      await page.getByRole('row').filter({ hasText: 'Bravo boring LLC' }).getByText('Declined').waitFor();
+      await page.getByRole('gridcell', { name: 'Bravo boring LLC' }).click();
       await page.waitForURL(/\/app\/subcontractors\/\d+$/);
-      await page.getByRole('heading', { name: 'Bravo Boring' }).waitFor();
+      await page.getByRole('heading', { name: 'Bravo boring LLC' }).waitFor();
       await page.getByText(REASON).waitFor();
       await snap(page, `${tag}-partner-05-host-sees-reason`);
       await page.getByRole('tab', { name: 'Activity' }).click();
