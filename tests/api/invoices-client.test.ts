@@ -26,6 +26,15 @@ async function everything(s: TestServer) {
   };
 }
 
+/** A client company nobody can sign in for, whose contact is known nowhere: not on the partnership, the company or the project. */
+async function contactlessClient(s: TestServer, w: InvoiceWorld) {
+  const { companyId } = await memberlessClient(s, w);
+  const db = s.services.db;
+  await db.updateTable('projects').set({ client_email: null }).where('id', '=', w.projectId).execute();
+  await db.updateTable('partnerships').set({ contact_email: null }).where('partner_company_id', '=', companyId).execute();
+  await db.updateTable('companies').set({ contact_email: null }).where('id', '=', companyId).execute();
+}
+
 describeEachDatabase('invoices decided by a client without an account', (server) => {
   it('goes draft → sent (mail with the PDF and the link) → approved through the link → partially paid → paid, recorded by the issuer', async () => {
     const s = server();
@@ -198,10 +207,7 @@ describeEachDatabase('invoices decided by a client without an account', (server)
   it('needs a contact to send when nobody at the client can sign in; the contact changes before sending', async () => {
     const s = server();
     const w = await invoiceWorld(s);
-    const { companyId: clientId } = await memberlessClient(s, w);
-    await s.services.db.updateTable('projects').set({ client_email: null }).where('id', '=', w.projectId).execute();
-    await s.services.db.updateTable('partnerships').set({ contact_email: null }).where('partner_company_id', '=', clientId).execute();
-    await s.services.db.updateTable('companies').set({ contact_email: null }).where('id', '=', clientId).execute();
+    await contactlessClient(s, w);
     const owner = call(s, side(w.owner));
     const invoice = await draft(s, w);
     expect(invoice).toMatchObject({ contact: null, contactRequired: true });
@@ -222,10 +228,7 @@ describeEachDatabase('invoices decided by a client without an account', (server)
   it('is created and sent at once to the contact typed on the new invoice; a malformed one is refused and nothing is made', async () => {
     const s = server();
     const w = await invoiceWorld(s);
-    const { companyId: clientId } = await memberlessClient(s, w);
-    await s.services.db.updateTable('projects').set({ client_email: null }).where('id', '=', w.projectId).execute();
-    await s.services.db.updateTable('partnerships').set({ contact_email: null }).where('partner_company_id', '=', clientId).execute();
-    await s.services.db.updateTable('companies').set({ contact_email: null }).where('id', '=', clientId).execute();
+    await contactlessClient(s, w);
     const owner = call(s, side(w.owner));
     const p = await production(s, w, 'owner', [[w.budgetItems.asphalt, 8000]]);
     const body = { projectId: w.projectId, productions: billing(p), retainage: 0, status: 'submit' };
