@@ -40,6 +40,8 @@ export interface ExternalChangeOrder {
   expiresAt: string;
   /** The PDF as it was mailed (a download), through the same link. */
   pdfUrl: string;
+  /** The issuer asks for a drawn signature to accept. */
+  signatureRequired: boolean;
 }
 
 /** What a decision through the link answers: the outcome only; the link works no more. */

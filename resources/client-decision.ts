@@ -45,6 +45,7 @@ export const CLIENT_DECISION_MESSAGES = {
   future: 'The decision cannot be in the future',
   reason: 'A reason is required',
   decision: 'Choose the decision',
+  signature: 'Draw your signature to approve',
 } as const;
 
 /** A decision as the document's page shows it. */

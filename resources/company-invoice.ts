@@ -44,6 +44,8 @@ export const invoiceSettingsBody = z
     defaultRetainagePercent: percent,
     remitTo: optionalText(500, INVOICE_MESSAGES.remitTo),
     footerNotes: optionalText(2000, INVOICE_MESSAGES.footerNotes),
+    /** Clients sign (a drawn signature) what they approve or accept through an e-mailed link: invoices and change orders. */
+    clientSignature: z.boolean({ error: 'Must be true or false' }).default(false),
   })
   .strict();
 export type InvoiceSettingsForm = z.input<typeof invoiceSettingsBody>;
@@ -57,6 +59,7 @@ export const DEFAULT_INVOICE_SETTINGS: InvoiceSettings = {
   defaultRetainagePercent: '0',
   remitTo: null,
   footerNotes: null,
+  clientSignature: false,
 };
 
 /** '5.25' → 525, by string arithmetic: the value never passes through a float. */

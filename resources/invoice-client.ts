@@ -38,6 +38,8 @@ export interface ExternalInvoice {
   expiresAt: string;
   /** The PDF as it was mailed (a download), through the same link. */
   pdfUrl: string;
+  /** The issuer asks for a drawn signature to approve. */
+  signatureRequired: boolean;
 }
 
 /** What a decision through the link answers: the outcome only; the link works no more. */

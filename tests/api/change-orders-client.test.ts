@@ -1,6 +1,6 @@
 import { issueDocumentLink } from '../../server/lib/document-links.js';
 import { as, changeOrderToken, changeOrderWorld, clientWithoutMembers, mailsTo, publicUrl, stored, type World } from './change-orders-helpers.js';
-import { describeEachDatabase, type TestServer } from './harness.js';
+import { describeEachDatabase, multipart, TINY_PNG, type TestServer } from './harness.js';
 import { pdfText } from './pdf-text.js';
 
 const REFUSED = 'This link no longer works: it was used, it expired, or a newer one was sent. Ask the sender for a new link.';
@@ -22,6 +22,31 @@ async function sent(s: TestServer, w: World, email: string, body: { itemId: numb
 const open = (s: TestServer, token: string, action = '', body?: unknown) => s.call(action ? 'POST' : 'GET', publicUrl(token, action), body === undefined ? {} : { body });
 
 describeEachDatabase('change orders decided through a link', (server) => {
+  it('asks for a drawn signature to accept when the issuer asks for one: unsigned is refused and changes nothing, signed applies the price once', async () => {
+    const s = server();
+    const w = await changeOrderWorld(s);
+    const contact = await clientWithoutMembers(s, w);
+    const owner = as(s, w.owner.owner);
+    const company = await owner('GET', `/api/v1/companies/${w.owner.companyId}`);
+    expect((await owner('POST', `/api/v1/companies/${w.owner.companyId}/invoice`, { ...company.body.invoiceSettings, clientSignature: true })).status).toBe(200);
+    const { co, token } = await sent(s, w, contact.email);
+    expect((await open(s, token)).body.signatureRequired).toBe(true);
+    const before = await stored(s, w.budgetId);
+    const unsigned = await open(s, token, 'accept', { name: 'Casey' });
+    expect(unsigned.status).toBe(400);
+    expect(unsigned.body.error.details).toEqual([{ field: 'file', message: 'Draw your signature to approve' }]);
+    expect(await stored(s, w.budgetId)).toEqual(before);
+    const signed = multipart({ type: 'signature', name: 'Casey Controller' }, { name: 'signature.png', type: 'image/png', bytes: TINY_PNG });
+    const accepted = await s.call('POST', publicUrl(token, 'accept'), { headers: signed.headers, body: signed.body });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ status: 'accepted', decision: 'accepted', decidedByName: 'Casey Controller' });
+    expect(await itemOf(s, w.items.asphalt)).toEqual({ quantity: 120, price_cents: 1300 });
+    const list = await owner('GET', w.url);
+    const decided = list.body.find((c: { id: number }) => c.id === co.id);
+    expect(decided.decisions[0]).toMatchObject({ channel: 'link', decidedByName: 'Casey Controller', file: { filename: 'signature.png' } });
+    expect((await s.call('POST', publicUrl(token, 'accept'), { headers: signed.headers, body: signed.body })).status).toBe(410);
+  });
+
   it('mails a client without members the PDF and a link; accepted there without login, the item changes once', async () => {
     const s = server();
     const w = await changeOrderWorld(s);
@@ -86,7 +111,7 @@ describeEachDatabase('change orders decided through a link', (server) => {
     expect(listed.decisions).toEqual([
       expect.objectContaining({ decision: 'accepted', channel: 'link', decidedByName: 'Alex P. Payable', decidedByEmail: contact.email, recordedByName: null, reason: null, file: null }),
     ]);
-    const audit = await s.services.db.selectFrom('audit_events').selectAll().where('entity_type', '=', 'change_order').where('action', '=', 'accepted').executeTakeFirstOrThrow();
+    const audit = await s.services.db.selectFrom('audit_events').selectAll().where('entity_type', '=', 'change_order').where('action', '=', 'accepted').where('company_id', '=', w.owner.companyId).executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actor_user_id: null, company_id: w.owner.companyId });
     expect(JSON.parse(audit.changes)).toMatchObject({ status: { from: 'sent', to: 'accepted' }, decidedBy: { to: `Alex P. Payable <${contact.email}>` }, via: { to: 'Through the e-mailed link' } });
     const note = await s.services.db.selectFrom('notifications').select('description').where('company_id', '=', w.owner.companyId).orderBy('id', 'desc').executeTakeFirstOrThrow();

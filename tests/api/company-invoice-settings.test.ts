@@ -11,6 +11,7 @@ const settings = (overrides: Record<string, unknown> = {}) => ({
   defaultRetainagePercent: '5.25',
   remitTo: 'Acme Paving\nPO Box 12\nAustin, TX 78701',
   footerNotes: 'Thank you for your business.',
+  clientSignature: false,
   ...overrides,
 });
 

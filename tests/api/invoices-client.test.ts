@@ -2,7 +2,7 @@ import { CLIENT_DECISION_MESSAGES } from '../../resources/client-decision.js';
 import { INVOICE_BILLING_MESSAGES } from '../../resources/invoice.js';
 import { hashToken } from '../../server/lib/tokens.js';
 import { call, lastNotificationId, notificationsSince, side } from './budgets-helpers.js';
-import { describeEachDatabase, multipart, type TestServer } from './harness.js';
+import { describeEachDatabase, multipart, TINY_PNG, type TestServer } from './harness.js';
 import { mailTo, memberlessClient, tokenIn } from './invoices-client-helpers.js';
 import { billing, createInvoice, invoiceWorld, production, storedInvoices, type InvoiceWorld } from './invoices-helpers.js';
 import { API } from './project-helpers.js';
@@ -244,6 +244,39 @@ describeEachDatabase('invoices decided by a client without an account', (server)
     const [mail, ...more] = await mailTo(s, 'payables@hcp.example');
     expect(more).toEqual([]);
     expect(mail!.attachments).toHaveLength(1);
+  });
+
+  it('asks for a drawn signature to approve through the link when the issuer asks for one, and keeps it with the decision', async () => {
+    const s = server();
+    const w = await invoiceWorld(s);
+    const { email: ap } = await memberlessClient(s, w);
+    const owner = call(s, side(w.owner));
+    const settings = await owner('GET', `/companies/${w.owner.companyId}`);
+    const saved = await owner('POST', `/companies/${w.owner.companyId}/invoice`, { ...settings.body.invoiceSettings, clientSignature: true });
+    expect(saved.body.invoiceSettings.clientSignature).toBe(true);
+    const invoice = await draft(s, w);
+    await owner('PATCH', `/invoices/${invoice.id}/send`);
+    const token = tokenIn((await mailTo(s, ap))[0]!.text_body);
+    expect((await anon(s)('GET', `/public/invoices/${token}`)).body.signatureRequired).toBe(true);
+
+    const before = await everything(s);
+    const unsigned = await anon(s)('POST', `/public/invoices/${token}/approve`, { name: 'Jane Roe' });
+    expect(unsigned.status).toBe(400);
+    expect(unsigned.body.error.details).toEqual([{ field: 'file', message: CLIENT_DECISION_MESSAGES.signature }]);
+    const notPng = multipart({ type: 'signature', name: 'Jane Roe' }, { name: 'signature.png', type: 'image/png', bytes: Buffer.from('not a picture') });
+    expect((await s.call('POST', `${API}/public/invoices/${token}/approve`, { headers: notPng.headers, body: notPng.body })).status).toBe(400);
+    expect(await everything(s)).toEqual(before);
+
+    const signed = multipart({ type: 'signature', name: 'Jane Q. Roe' }, { name: 'signature.png', type: 'image/png', bytes: TINY_PNG });
+    const approved = await s.call('POST', `${API}/public/invoices/${token}/approve`, { headers: signed.headers, body: signed.body });
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ status: 'unpaid', decision: 'approved', decidedByName: 'Jane Q. Roe' });
+    const read = await owner('GET', `/invoices/${invoice.id}`);
+    expect(read.body.decisions[0]).toMatchObject({ channel: 'link', decidedByName: 'Jane Q. Roe', file: { filename: 'signature.png' } });
+    const file = await s.app.inject({ method: 'GET', url: read.body.decisions[0].file.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(TINY_PNG)).toBe(true);
+    expect((await s.call('POST', `${API}/public/invoices/${token}/approve`, { headers: signed.headers, body: signed.body })).status).toBe(410);
   });
 
   it('lets the billed company with users approve signed in (a member decision) and mark it paid from its side, never release retainage', async () => {

@@ -24,6 +24,7 @@ const view: ExternalChangeOrder = {
   contactEmail: 'ap@hcp.example',
   expiresAt: '2026-12-27T15:00:00.000Z',
   pdfUrl: `${PUBLIC}/pdf`,
+  signatureRequired: false,
 };
 let sent: Array<{ verb: string; body: unknown; authorization: string | null }> = [];
 let refuse = false;

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -6,8 +6,11 @@ import { CLIENT_DECISION_MESSAGES, DOCUMENT_DECISIONS, recordedInvoiceDecision, 
 import { RecordDecisionDialog } from '../../src/components/RecordDecisionDialog';
 import { WaitingNotice } from '../../src/components/WaitingNotice';
 import { ClientDecisionPage } from '../../src/pages/client-decision/ClientDecisionPage';
+import { drawOn, stubCanvas } from './budget-fixtures';
 
-const PATH = '/api/v1/public/things/tok';
+/** What the page is given (the API's paths, as the pages name them), and where msw answers it. */
+const REL = '/public/things/tok';
+const PATH = `/api/v1${REL}`;
 interface View {
   title: string;
   status: 'waiting' | 'done';
@@ -19,7 +22,10 @@ let refuse = false;
 const server = setupServer(
   http.get(PATH, () => (refuse ? HttpResponse.json({ message: CLIENT_DECISION_MESSAGES.linkRefused }, { status: 410 }) : HttpResponse.json(view))),
   http.post(`${PATH}/approve`, async ({ request }) => {
-    sent.push({ verb: 'approve', body: await request.json(), authorization: request.headers.get('authorization') });
+    const multipart = request.headers.get('content-type')?.startsWith('multipart/');
+    const form = multipart ? await request.formData() : null;
+    const body = form ? { type: form.get('type'), name: form.get('name'), file: (form.get('file') as File | null)?.type ?? null } : await request.json();
+    sent.push({ verb: 'approve', body, authorization: request.headers.get('authorization') });
     return refuse ? HttpResponse.json({ message: CLIENT_DECISION_MESSAGES.linkRefused }, { status: 410 }) : HttpResponse.json({ status: 'approved' });
   }),
   http.post(`${PATH}/reject`, async ({ request }) => {
@@ -36,15 +42,16 @@ beforeEach(() => {
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-function page() {
+function page(signatureRequired = false) {
   return render(
     <ClientDecisionPage<View, { status: string }>
-      path={PATH}
-      approvePath={`${PATH}/approve`}
-      rejectPath={`${PATH}/reject`}
+      path={REL}
+      approvePath={`${REL}/approve`}
+      rejectPath={`${REL}/reject`}
       words={{ title: 'Invoice', approveLabel: 'Approve', approveTitle: 'Approve the invoice', rejectLabel: 'Reject', rejectTitle: 'Reject the invoice', reasonLabel: 'Reason', reasonRequired: 'A reason is required' }}
       pdfFilename={() => 'Invoice.pdf'}
       contactName={() => 'Jane Roe'}
+      signatureRequired={() => signatureRequired}
       open={(v) => v.status === 'waiting'}
       approveIntro={(v) => `You approve ${v.title}.`}
       rejectIntro={() => 'Say what should change.'}
@@ -68,6 +75,24 @@ describe('a document decided through its link', () => {
     expect(sent).toEqual([{ verb: 'approve', body: { name: 'J. Roe, Finance' }, authorization: null }]);
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Download PDF/ })).not.toBeInTheDocument();
+  });
+
+  it('asks for a drawn signature when the issuer wants one, and sends it as the budget review does', async () => {
+    const restore = stubCanvas();
+    try {
+      page(true);
+      await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Approve the invoice' });
+      const confirm = within(dialog).getByRole('button', { name: 'Approve' });
+      expect(confirm).toBeDisabled();
+      drawOn(within(dialog).getByRole('img', { name: /Signature pad/ }));
+      await waitFor(() => expect(confirm).toBeEnabled());
+      await userEvent.click(confirm);
+      expect(await screen.findByText('Invoice approved')).toBeInTheDocument();
+      expect(sent).toEqual([{ verb: 'approve', body: { type: 'signature', name: 'Jane Roe', file: 'image/png' }, authorization: null }]);
+    } finally {
+      restore();
+    }
   });
 
   it('sends nothing to reject without a reason, then sends the reason', async () => {

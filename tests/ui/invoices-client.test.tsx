@@ -116,6 +116,7 @@ describe('the page the client opens from the mail', () => {
     contactEmail: 'ap@hcp.example',
     expiresAt: '2026-12-27T15:00:00.000Z',
     pdfUrl: '/api/v1/public/invoices/tok/pdf',
+    signatureRequired: false,
   };
 
   it('shows the invoice without login and approves it with the name given', async () => {

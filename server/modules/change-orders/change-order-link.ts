@@ -5,6 +5,7 @@ import { centsToMoney } from '../../../resources/money.js';
 import type { Executor, Trx } from '../../db/index.js';
 import { consumeDocumentLink, documentLinkRefused, openDocumentLink, type DocumentLinkRow } from '../../lib/document-links.js';
 import { nowIso } from '../../lib/json.js';
+import { asksClientSignature, linkApproval } from '../../lib/link-approval.js';
 import type { Services } from '../../services.js';
 import { sendStoredObject } from '../../storage/download.js';
 import type { ProjectRow } from '../projects/project-access.js';
@@ -59,6 +60,7 @@ export async function externalChangeOrder(services: Services, token: string): Pr
     expiresAt: link.expires_at,
     // The address under the API's prefix, as a page's link opens it.
     pdfUrl: `/api/v1${publicChangeOrderPaths(token).pdf}`,
+    signatureRequired: await asksClientSignature(db, co.company_id),
   };
 }
 
@@ -83,26 +85,32 @@ export async function externalChangeOrderPdf(services: Services, req: FastifyReq
  * conditionally: of two decisions through one link (two tabs, a double tap) only the first passes,
  * and the price is applied once.
  */
-async function decideByLink(services: Services, token: string, name: string | null, decide: (trx: Trx, co: ChangeOrderRow, ds: DecisionScope, by: DecisionBy) => Promise<unknown>) {
-  return services.db.transaction().execute(async (trx) => {
-    const { link, co, ds } = await linked(trx, token);
-    await consumeDocumentLink(trx, link);
-    const by: DecisionBy = { channel: 'link', name: name ?? link.contact_name ?? link.contact_email, email: link.contact_email, decidedAt: nowIso(), userId: null, linkId: link.id };
-    await decide(trx, co, ds, by);
-    const after = await trx.selectFrom('change_orders').select(['number', 'status', 'message']).where('id', '=', co.id).executeTakeFirstOrThrow();
-    const issuer = await trx.selectFrom('companies').select('name').where('id', '=', ds.project.company_id).executeTakeFirstOrThrow();
-    return { after, by, issuerName: issuer.name };
-  });
+async function decideInTransaction(trx: Trx, token: string, name: string | null, fileId: number | null, decide: (co: ChangeOrderRow, ds: DecisionScope, by: DecisionBy) => Promise<unknown>) {
+  const { link, co, ds } = await linked(trx, token);
+  await consumeDocumentLink(trx, link);
+  const by: DecisionBy = { channel: 'link', name: name ?? link.contact_name ?? link.contact_email, email: link.contact_email, decidedAt: nowIso(), userId: null, linkId: link.id, fileId };
+  await decide(co, ds, by);
+  const after = await trx.selectFrom('change_orders').select(['number', 'status', 'message']).where('id', '=', co.id).executeTakeFirstOrThrow();
+  const issuer = await trx.selectFrom('companies').select('name').where('id', '=', ds.project.company_id).executeTakeFirstOrThrow();
+  return { after, by, issuerName: issuer.name };
 }
 
-/** POST /public/change-orders/{token}/accept: the item takes the change order's values, once. */
-export async function acceptByLink(services: Services, token: string, body: { name: string | null }): Promise<ExternalChangeOrderOutcome> {
-  const { after, by, issuerName } = await decideByLink(services, token, body.name, (trx, co, ds, by) => applyAccept(services, trx, ds, co, by));
+/**
+ * POST /public/change-orders/{token}/accept: the item takes the change order's values, once. JSON
+ * { name }, or multipart with a drawn signature (required when the issuer asks for one).
+ */
+export async function acceptByLink(services: Services, req: FastifyRequest, token: string): Promise<ExternalChangeOrderOutcome> {
+  const { co } = await linked(services.db, token);
+  const { after, by, issuerName } = await linkApproval(services, req, { companyId: co.company_id, kind: 'change_order', entityId: co.id }, (trx, approval) =>
+    decideInTransaction(trx, token, approval.name, approval.signatureFileId, (row, ds, by) => applyAccept(services, trx, ds, row, by)),
+  );
   return { number: after.number, status: after.status as ChangeOrderStatus, decision: 'accepted', decidedByName: by.name, issuerName, reason: null };
 }
 
 /** POST /public/change-orders/{token}/send-back: back to the issuer with the message. */
 export async function sendBackByLink(services: Services, token: string, body: { reason: string; name: string | null }): Promise<ExternalChangeOrderOutcome> {
-  const { after, by, issuerName } = await decideByLink(services, token, body.name, (trx, co, ds, by) => applySendBack(services, trx, ds, co, body.reason, by));
+  const { after, by, issuerName } = await services.db
+    .transaction()
+    .execute((trx) => decideInTransaction(trx, token, body.name, null, (co, ds, by) => applySendBack(services, trx, ds, co, body.reason, by)));
   return { number: after.number, status: after.status as ChangeOrderStatus, decision: 'sent_back', decidedByName: by.name, issuerName, reason: after.message };
 }

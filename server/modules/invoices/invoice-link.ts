@@ -2,10 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InvoiceDecision } from '../../../resources/client-decision.js';
 import { EXTERNAL_INVOICE_LINES, type ExternalInvoice, type ExternalInvoiceOutcome } from '../../../resources/invoice-client.js';
 import type { InvoiceStatus } from '../../../resources/invoice.js';
-import type { Executor } from '../../db/index.js';
+import type { Executor, Trx } from '../../db/index.js';
 import { recordDocumentDecision } from '../../lib/document-decisions.js';
 import { consumeDocumentLink, documentLinkRefused, openDocumentLink, type DocumentLinkRow } from '../../lib/document-links.js';
 import { nowIso } from '../../lib/json.js';
+import { asksClientSignature, linkApproval } from '../../lib/link-approval.js';
 import { noteProject } from '../../realtime/live-events.js';
 import type { Services } from '../../services.js';
 import { sendStoredObject } from '../../storage/download.js';
@@ -63,6 +64,7 @@ export async function externalInvoice(services: Services, token: string): Promis
     contactEmail: link.contact_email,
     expiresAt: link.expires_at,
     pdfUrl: publicPdfPath(token),
+    signatureRequired: await asksClientSignature(db, row.company_id),
   };
 }
 
@@ -82,30 +84,41 @@ const signer = (link: DocumentLinkRow, name: string | null) => name ?? link.cont
  * machine, the decision is kept with who made it, the issuer's trail and people hear of it.
  */
 export async function decideByLink(services: Services, token: string, decision: InvoiceDecision, input: { name: string | null; reason: string | null }): Promise<ExternalInvoiceOutcome> {
-  return services.db.transaction().execute(async (trx) => {
-    const { link, row } = await linkedInvoice(trx, token);
-    await consumeDocumentLink(trx, link);
-    const now = nowIso();
-    const approved = decision === 'approved';
-    const status = await moveInvoice(trx, row, approved ? 'approve' : 'reject', approved ? { approved_at: now, approved_by: null } : { reject_reason: input.reason });
-    const name = signer(link, input.name);
-    await recordDocumentDecision(trx, {
-      companyId: row.company_id,
-      kind: 'invoice',
-      entityId: row.id,
-      decision,
-      channel: 'link',
-      decidedByName: name,
-      decidedByEmail: link.contact_email,
-      decidedAt: now,
-      reason: approved ? null : input.reason,
-      linkId: link.id,
-      recordedBy: null,
-    });
-    const by = name === link.contact_email ? name : `${name} (${link.contact_email})`;
-    const after = await auditInvoice(trx, { userId: null, companyId: row.company_id }, `${decision} by ${by} through the e-mailed link`, row, row.id);
-    await notifyInvoice(services, trx, after, null, row.company_id, approved ? 'approve' : 'reject', approved ? `by ${by} through the e-mailed link` : input.reason);
-    const issuer = await trx.selectFrom('companies').select('name').where('id', '=', row.company_id).executeTakeFirstOrThrow();
-    return { number: row.number, status, decision, decidedByName: name, issuerName: issuer.name };
+  return services.db.transaction().execute((trx) => decideInTransaction(services, trx, token, decision, { ...input, signatureFileId: null }));
+}
+
+/** POST /public/invoices/{token}/approve: JSON { name }, or multipart with a drawn signature (required when the issuer asks for one). */
+export async function approveByLink(services: Services, req: FastifyRequest, token: string): Promise<ExternalInvoiceOutcome> {
+  const { row } = await linkedInvoice(services.db, token);
+  return linkApproval(services, req, { companyId: row.company_id, kind: 'invoice', entityId: row.id }, (trx, approval) =>
+    decideInTransaction(services, trx, token, 'approved', { name: approval.name, reason: null, signatureFileId: approval.signatureFileId }),
+  );
+}
+
+async function decideInTransaction(services: Services, trx: Trx, token: string, decision: InvoiceDecision, input: { name: string | null; reason: string | null; signatureFileId: number | null }): Promise<ExternalInvoiceOutcome> {
+  const { link, row } = await linkedInvoice(trx, token);
+  await consumeDocumentLink(trx, link);
+  const now = nowIso();
+  const approved = decision === 'approved';
+  const status = await moveInvoice(trx, row, approved ? 'approve' : 'reject', approved ? { approved_at: now, approved_by: null } : { reject_reason: input.reason });
+  const name = signer(link, input.name);
+  await recordDocumentDecision(trx, {
+    companyId: row.company_id,
+    kind: 'invoice',
+    entityId: row.id,
+    decision,
+    channel: 'link',
+    decidedByName: name,
+    decidedByEmail: link.contact_email,
+    decidedAt: now,
+    reason: approved ? null : input.reason,
+    fileId: input.signatureFileId,
+    linkId: link.id,
+    recordedBy: null,
   });
+  const by = name === link.contact_email ? name : `${name} (${link.contact_email})`;
+  const after = await auditInvoice(trx, { userId: null, companyId: row.company_id }, `${decision} by ${by} through the e-mailed link`, row, row.id);
+  await notifyInvoice(services, trx, after, null, row.company_id, approved ? 'approve' : 'reject', approved ? `by ${by} through the e-mailed link` : input.reason);
+  const issuer = await trx.selectFrom('companies').select('name').where('id', '=', row.company_id).executeTakeFirstOrThrow();
+  return { number: row.number, status, decision, decidedByName: name, issuerName: issuer.name };
 }

@@ -104,6 +104,7 @@ export function ChangeOrderDecisionPage() {
       }}
       pdfFilename={(v) => `ChangeOrder_${v.project.code}_${v.number}.pdf`}
       contactName={(v) => v.contactName ?? ''}
+      signatureRequired={(v) => v.signatureRequired}
       open={(v) => v.status === 'sent'}
       approveIntro={(v) => (
         <Typography>

@@ -2,6 +2,7 @@ import { Alert, Paper, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { ReasonDialog } from '../budget-review/ReasonDialog';
 import { PdfDownloadButton } from '../budget-review/PdfDownloadButton';
+import { SignatureDialog } from '../budget-review/SignatureDialog';
 import { ApproveDialog } from './ApproveDialog';
 import { DecisionBar } from './DecisionBar';
 import { PublicDocumentShell } from './PublicDocumentShell';
@@ -27,6 +28,8 @@ interface Props<V, O> {
   pdfFilename: (view: V) => string;
   /** The contact's name the approval dialog proposes. */
   contactName: (view: V) => string;
+  /** The issuer asks for a drawn signature to approve: the approval is signed as on the external budget review. */
+  signatureRequired: (view: V) => boolean;
   /** Whether the document still waits for this decision (an open link to a document decided meanwhile shows no buttons). */
   open: (view: V) => boolean;
   approveIntro: (view: V) => ReactNode;
@@ -45,7 +48,7 @@ interface Props<V, O> {
  */
 export function ClientDecisionPage<V, O>(props: Props<V, O>) {
   const { path, approvePath, rejectPath, words } = props;
-  const { load, decide } = useDocumentLink<V>(path);
+  const { load, decide, sign } = useDocumentLink<V>(path);
   const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
   const [outcome, setOutcome] = useState<O | null>(null);
 
@@ -80,7 +83,21 @@ export function ClientDecisionPage<V, O>(props: Props<V, O>) {
                 </Typography>
               )}
             </Stack>
-            {dialog === 'approve' && (
+            {dialog === 'approve' && props.signatureRequired(view) && (
+              <SignatureDialog
+                title={words.approveTitle}
+                intro={props.approveIntro(view)}
+                askName={props.contactName(view)}
+                confirmLabel={words.approveLabel}
+                onSign={async (png, name, onProgress) => {
+                  const result = await sign<O>(approvePath, png, name, onProgress);
+                  setDialog(null);
+                  if (result) setOutcome(result);
+                }}
+                onClose={() => setDialog(null)}
+              />
+            )}
+            {dialog === 'approve' && !props.signatureRequired(view) && (
               <ApproveDialog
                 title={words.approveTitle}
                 intro={props.approveIntro(view)}

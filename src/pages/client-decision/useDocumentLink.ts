@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { CLIENT_DECISION_MESSAGES } from '../../../resources/client-decision';
 import { apiFetch, type ApiError } from '../../api/http';
+import { uploadFile } from '../../api/upload';
 import type { LinkLoad } from './PublicDocumentShell';
 
 /** A link that no longer works answers 404 or 410 with its reason. */
@@ -38,5 +39,19 @@ export function useDocumentLink<V>(path: string, goneMessage: string = CLIENT_DE
     [goneMessage],
   );
 
-  return { load, setLoad, decide };
+  /** An approval with a drawn signature: multipart, as on the external budget review. */
+  const sign = useCallback(
+    async <O>(decisionPath: string, png: Blob, name: string | null, onProgress: (percent: number) => void): Promise<O | null> => {
+      try {
+        return await uploadFile<O>(decisionPath, { type: 'signature', name: name ?? '' }, new File([png], 'signature.png', { type: 'image/png' }), onProgress);
+      } catch (err) {
+        if (!isGone(err)) throw err;
+        setLoad({ state: 'gone', message: (err as ApiError).message || goneMessage });
+        return null;
+      }
+    },
+    [goneMessage],
+  );
+
+  return { load, setLoad, decide, sign };
 }

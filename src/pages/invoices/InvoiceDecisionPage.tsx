@@ -97,6 +97,7 @@ export function InvoiceDecisionPage() {
       words={WORDS}
       pdfFilename={(v) => `Invoice_${v.number}.pdf`}
       contactName={(v) => v.contactName ?? ''}
+      signatureRequired={(v) => v.signatureRequired}
       open={(v) => v.status === 'submit'}
       approveIntro={(v) => `Approve invoice ${v.number} from ${v.issuer.name} for ${formatMoney(v.due)}? It becomes due for payment.`}
       rejectIntro={(v) => `Invoice ${v.number} goes back to ${v.issuer.name}, who may correct it and send it again. Say what is wrong.`}

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { linkDecisionBody } from '../../../../resources/client-decision.js';
 import { externalSendBackBody } from '../../../../resources/change-order-client.js';
 import { text } from '../../../../resources/text.js';
 import { defineRoute } from '../../../http/route.js';
@@ -37,11 +36,10 @@ export const publicAcceptChangeOrder = defineRoute({
   url: `${URL}/accept`,
   access: 'public',
   rateLimited: true,
-  summary: `Accept a change order through its link ({ name }: who accepts, the contact by default): the budget item takes its quantity and price, once; the link then stops working; ${REFUSED}`,
+  summary: `Accept a change order through its link: JSON { name } (who accepts, the contact by default), or multipart with a drawn signature (file: PNG, type=signature, name), required when the issuer asks for one; the budget item takes its quantity and price, once; the link then stops working; ${REFUSED}`,
   tags: ['change-orders'],
   params: tokenParams,
-  body: linkDecisionBody,
-  handler: ({ services, params, body }) => acceptByLink(services, params.token, body),
+  handler: ({ services, params, req }) => acceptByLink(services, req, params.token),
 });
 
 export const publicSendBackChangeOrder = defineRoute({

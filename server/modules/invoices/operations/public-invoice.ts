@@ -1,7 +1,6 @@
-import { linkDecisionBody } from '../../../../resources/client-decision.js';
 import { externalInvoiceRejectBody } from '../../../../resources/invoice-client.js';
 import { defineRoute } from '../../../http/route.js';
-import { decideByLink, externalInvoice, externalInvoicePdf } from '../invoice-link.js';
+import { approveByLink, decideByLink, externalInvoice, externalInvoicePdf } from '../invoice-link.js';
 import { tokenParams } from '../invoice-params.js';
 
 const refused = 'a used, expired, replaced, forged or foreign link is the same 410 and changes nothing';
@@ -33,11 +32,10 @@ export const publicApproveInvoice = defineRoute({
   url: '/public/invoices/:token/approve',
   access: 'public',
   rateLimited: true,
-  summary: `Approve the invoice through its mailed link (name: who approves, else the contact it was mailed to): it is due, unpaid; the link then works no more. Answers the outcome; ${refused}`,
+  summary: `Approve the invoice through its mailed link: JSON { name } (who approves, else the contact it was mailed to), or multipart with a drawn signature (file: PNG, type=signature, name), required when the issuer asks for one; it is due, unpaid; the link then works no more. Answers the outcome; ${refused}`,
   tags: ['invoices'],
   params: tokenParams,
-  body: linkDecisionBody,
-  handler: ({ services, params, body }) => decideByLink(services, params.token, 'approved', { name: body.name, reason: null }),
+  handler: ({ services, params, req }) => approveByLink(services, req, params.token),
 });
 
 export const publicRejectInvoice = defineRoute({

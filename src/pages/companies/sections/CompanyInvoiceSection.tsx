@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Card, CardContent, CardHeader, InputAdornment, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CardHeader, FormControlLabel, InputAdornment, Stack, Switch, Typography } from '@mui/material';
 import { useNotification } from '@refinedev/core';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { invoiceSettingsBody, type InvoiceSettings, type InvoiceSettingsForm } from '../../../../resources/company-invoice';
 import { apiFetch } from '../../../api/http';
 import { FormTextField } from '../../../forms/FormTextField';
@@ -19,6 +19,7 @@ const formValues = (s: InvoiceSettings): InvoiceSettingsForm => ({
   defaultRetainagePercent: s.defaultRetainagePercent,
   remitTo: s.remitTo ?? '',
   footerNotes: s.footerNotes ?? '',
+  clientSignature: s.clientSignature,
 });
 
 const terms = (days: unknown) => (String(days) === '0' ? 'Due on receipt' : `Due ${String(days)} days after issue`);
@@ -30,6 +31,7 @@ function Summary({ settings }: { settings: InvoiceSettings }) {
     ['Retainage', `${settings.defaultRetainagePercent}%`],
     ['Remit to', settings.remitTo ?? '—'],
     ['Footer notes', settings.footerNotes ?? '—'],
+    ['Client signature', settings.clientSignature ? 'Clients sign what they approve through a link' : 'Not asked'],
   ];
   return (
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '140px 1fr' }, gap: 1, m: 0 }}>
@@ -98,6 +100,16 @@ function InvoiceSettingsForm({ company, onSaved }: Pick<SectionProps, 'company' 
         </Stack>
         <FormTextField control={control} name="remitTo" label="Remit-to address" multiline minRows={3} helperText="Where clients send payment, as printed on the invoice" />
         <FormTextField control={control} name="footerNotes" label="Footer notes" multiline minRows={2} helperText="Printed at the foot of every invoice" />
+        <Controller
+          control={control}
+          name="clientSignature"
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} />}
+              label="Clients sign what they approve through an e-mailed link (invoices and change orders)"
+            />
+          )}
+        />
         <Typography variant="body2" color="text.secondary" data-testid="invoice-preview">
           Next invoice: {String(prefix ?? '')}
           {String(next ?? '')} · {terms(days).toLowerCase()}
