@@ -116,10 +116,11 @@ for (const database of DATABASES) {
       await invoice.getByLabel('Next invoice number').fill('500');
       await invoice.getByLabel('Default retainage').fill('7.5');
       await invoice.getByLabel('Remit-to address').fill('Bravo Utilities\nPO Box 9\nAustin, TX 78701');
+      await invoice.getByLabel(/Clients sign what they approve/).check();
       await invoice.getByRole('button', { name: 'Save' }).click();
       await toast(page, 'Invoice Settings Saved');
       const read = await server.call('GET', `/api/v1/companies/${company.id}`, { token: owner.token });
-      expect(read.body.invoiceSettings).toMatchObject({ invoiceNumberPrefix: 'BRV-', nextInvoiceNumber: 500, defaultRetainagePercent: '7.5' });
+      expect(read.body.invoiceSettings).toMatchObject({ invoiceNumberPrefix: 'BRV-', nextInvoiceNumber: 500, defaultRetainagePercent: '7.5', clientSignature: true });
 
       await page.getByRole('tab', { name: 'Sub-companies' }).click();
       await page.getByText('No sub-companies yet.').waitFor();
