@@ -24,7 +24,8 @@ export interface ExternalChangeOrder {
   issuer: { name: string; logoUrl: string | null };
   /** The company (or the client typed on the project) asked to decide. */
   clientName: string | null;
-  project: { name: string; code: string; powoNumber: string | null };
+  /** timezone: the project's, that its moments (sent) are shown in. */
+  project: { name: string; code: string; powoNumber: string | null; timezone: string };
   item: { name: string; code: string | null; unit: string | null };
   /** The item as it stands, and as the change order would make it. */
   before: { quantity: number; price: string; amount: string };

@@ -13,7 +13,7 @@ const view: ExternalChangeOrder = {
   status: 'sent',
   issuer: { name: 'Acme Paving', logoUrl: null },
   clientName: 'Hill Country Power',
-  project: { name: 'Main Street Repaving', code: 'MS-1', powoNumber: 'PO-4471' },
+  project: { name: 'Main Street Repaving', code: 'MS-1', powoNumber: 'PO-4471', timezone: 'America/Chicago' },
   item: { name: 'Asphalt Overlay', code: 'AO-2', unit: 'ton' },
   before: { quantity: 10, price: '1234.50', amount: '12345.00' },
   after: { quantity: 12, price: '1250.00', amount: '15000.00' },
@@ -64,6 +64,8 @@ describe('the change order decided through its link', { timeout: 60_000 }, () =>
     expect(within(table).getByText('$15,000.00')).toBeInTheDocument();
     expect(within(table).getByText('+$2,655.00')).toBeInTheDocument();
     expect(screen.getByText('PO-4471')).toBeInTheDocument();
+    // Sent in the project's zone, named: 15:00 UTC is 9:00 in Chicago.
+    expect(screen.getByText('Nov 27, 2026, 9:00 AM CST')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     const dialog = await screen.findByRole('dialog', { name: 'Accept the change order' });

@@ -48,7 +48,7 @@ export async function externalChangeOrder(services: Services, token: string): Pr
     status: co.status as ChangeOrderStatus,
     issuer: { name: issuer.name, logoUrl: issuer.logo_url },
     clientName: party.name,
-    project: { name: ds.project.project_name, code: ds.project.code, powoNumber: ds.project.powo_number },
+    project: { name: ds.project.project_name, code: ds.project.code, powoNumber: ds.project.powo_number, timezone: ds.project.timezone },
     item: { name: full.item_name, code: full.item_code, unit: full.item_unit },
     before: values(before.quantity, before.priceCents),
     after: values(Number(co.quantity), afterPrice),

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { publicChangeOrderPaths, SEND_BACK_MESSAGE, type ExternalChangeOrder, type ExternalChangeOrderOutcome } from '../../../resources/change-order-client';
 import { formatMoney } from '../../../resources/money';
-import { formatInstant } from '../projects/budget/budget-status';
+import { formatInstant } from '../../../resources/time-zone';
 import { ClientDecisionPage } from '../client-decision/ClientDecisionPage';
 import { DocumentFacts } from '../client-decision/PublicDocumentShell';
 
@@ -71,7 +71,7 @@ function Summary({ view }: { view: ExternalChangeOrder }) {
           ['Client', view.clientName],
           ['Item', item],
           ['Description', view.description],
-          ['Sent', view.sentAt ? formatInstant(view.sentAt) : null],
+          ['Sent', view.sentAt ? formatInstant(view.sentAt, view.project.timezone) : null],
         ]}
       />
       <Divider />
