@@ -27,7 +27,7 @@ export default defineConfig({
           globals: true,
           setupFiles: ['tests/ui/setup.ts'],
           testTimeout: 20000,
-          server: { deps: { inline: [/@refinedev\//, /@mui\/x-data-grid/] } },
+          server: { deps: { inline: [/@refinedev\//, /@mui\/x-/] } },
         },
       },
       {

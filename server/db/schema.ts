@@ -6,6 +6,7 @@ export type * from './schema/productions-invoices.js';
 export type * from './schema/field.js';
 export type * from './schema/chat-quick-panel.js';
 export type * from './schema/client-decisions.js';
+export type * from './schema/dashboards.js';
 import type { AuditEventsTable, CompaniesTable, CrewCategoriesTable, CrewMembersTable, CrewsTable, EmailChangesTable, JobsTable, MailOutboxTable, MemberCategoriesTable, MembershipsTable, PasswordResetsTable, RolesTable, SessionsTable, UserViewsTable, UsersTable } from './schema/accounts.js';
 import type { CatalogTypeTable, FilePermissionsTable, FilesTable, FoldersTable, ItemCategoriesTable, ItemsTable, ListTotalsTable, MarketsTable, PartnershipInvitationsTable, PartnershipMarketsTable, PartnershipsTable, SafetyAuthoritiesTable } from './schema/catalog-files-partners.js';
 import type { BudgetCommentsTable, BudgetItemsTable, BudgetReviewsTable, BudgetsTable, ChangeOrdersTable, NotificationsTable, ProjectCrewCompaniesTable, ProjectStationsTable, ProjectsTable } from './schema/projects-budgets.js';
@@ -13,6 +14,7 @@ import type { InvoiceCommentsTable, InvoiceLinesTable, InvoiceTransactionsTable,
 import type { DamagesTable, FootprintsTable, LocateResponsesTable, LocatesTable, LogsTable, TaskCommentsTable, TaskFilesTable, TaskItemsTable, TasksTable } from './schema/field.js';
 import type { ChatMessagesTable, ChatsTable, QuickNotesTable } from './schema/chat-quick-panel.js';
 import type { DocumentDecisionsTable, DocumentLinksTable, MailAttachmentsTable } from './schema/client-decisions.js';
+import type { DashboardPublicationsTable, DashboardWidgetsTable, DashboardsTable } from './schema/dashboards.js';
 
 export interface DB {
   users: UsersTable;
@@ -79,4 +81,7 @@ export interface DB {
   document_links: DocumentLinksTable;
   document_decisions: DocumentDecisionsTable;
   mail_attachments: MailAttachmentsTable;
+  dashboards: DashboardsTable;
+  dashboard_widgets: DashboardWidgetsTable;
+  dashboard_publications: DashboardPublicationsTable;
 }
