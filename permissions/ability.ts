@@ -31,8 +31,14 @@ export const canManageLocates = (p: AccessProfile) =>
     holds(p, x),
   );
 export const canViewLocates = (p: AccessProfile) => canManageLocates(p) || holds(p, 'crews:manage');
-export const canOpenDashboard = (p: AccessProfile) =>
-  p.signedIn && p.hasMembership && !isPlainMember(p) && holds(p, 'projects:manage');
+/**
+ * Every member but a plain one opens a dashboard (spec 01 §2); each widget answers only the figures
+ * the viewer's role may see, so spec 02's projects:manage gates what a dashboard may be made into
+ * (shared, public), not who may look at one (docs/decisions.md, issue 18).
+ */
+export const canOpenDashboard = (p: AccessProfile) => p.signedIn && p.hasMembership && !isPlainMember(p);
+/** Daily logs and check-ins: logs:view, or crews:manage (human resources watch their people's days). */
+export const canViewCheckins = (p: AccessProfile) => holds(p, 'logs:view') || holds(p, 'crews:manage');
 export const canOpenReports = (p: AccessProfile) =>
   p.signedIn && !isPlainMember(p) && !roleIs(p, 'Claims', 'HumanResources') && holds(p, 'reports:view');
 export const canUseProjectBoard = (p: AccessProfile) => isCrewLeader(p);
@@ -48,6 +54,8 @@ export const canReviewLogs = (p: AccessProfile) => holds(p, 'logs:manage') || ho
  */
 export const DERIVED_RULES: Record<string, { allows: (p: AccessProfile) => boolean; means: string }> = {
   'locate-view': { allows: canViewLocates, means: 'locate-manage or crews:manage' },
+  'dashboard-open': { allows: canOpenDashboard, means: 'a member who is not a plain member' },
+  'checkin-view': { allows: canViewCheckins, means: 'logs:view or crews:manage' },
   'locate-manage': { allows: canManageLocates, means: 'self:companies:view, partnerships:manage, roles:manage, memberships:manage or items:manage' },
 };
 

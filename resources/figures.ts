@@ -124,7 +124,7 @@ export const FIGURE_SOURCES = {
   },
   log: {
     label: 'Daily logs and check-ins',
-    permission: 'logs:view',
+    permission: 'checkin-view',
     values: [],
     dimensions: ['project', 'crew', 'status', 'day', 'week', 'month'],
     filters: { ...common, crew: 'id', date: 'date' },
