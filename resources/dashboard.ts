@@ -87,6 +87,38 @@ export type WidgetLayout = z.infer<typeof widgetLayout>;
  */
 export const DATE_PRESETS = ['last7', 'last30', 'last90', 'thisMonth', 'lastMonth', 'thisYear', 'last12Months'] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
+export const DATE_PRESET_LABELS: Record<DatePreset, string> = {
+  last7: 'Last 7 days',
+  last30: 'Last 30 days',
+  last90: 'Last 90 days',
+  thisMonth: 'This month',
+  lastMonth: 'Last month',
+  thisYear: 'This year',
+  last12Months: 'Last 12 months',
+};
+
+/** The days a preset covers, ending on `today` (YYYY-MM-DD, the company's day), computed on the calendar so no zone shifts it. */
+export function rangeOfPreset(preset: DatePreset, today: string): { from: string; to: string } {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const iso = (date: Date) => date.toISOString().slice(0, 10);
+  const at = (year: number, month: number, dayOfMonth: number) => iso(new Date(Date.UTC(year, month - 1, dayOfMonth)));
+  switch (preset) {
+    case 'last7':
+      return { from: at(y, m, d - 6), to: today };
+    case 'last30':
+      return { from: at(y, m, d - 29), to: today };
+    case 'last90':
+      return { from: at(y, m, d - 89), to: today };
+    case 'thisMonth':
+      return { from: at(y, m, 1), to: today };
+    case 'lastMonth':
+      return { from: at(y, m - 1, 1), to: at(y, m, 0) };
+    case 'thisYear':
+      return { from: at(y, 1, 1), to: today };
+    case 'last12Months':
+      return { from: at(y, m - 11, 1), to: today };
+  }
+}
 export const dashboardFilters = z.strictObject({
   preset: z.enum(DATE_PRESETS).optional(),
   range: dateRange.optional(),
