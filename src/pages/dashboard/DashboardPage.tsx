@@ -40,7 +40,8 @@ export function DashboardPage() {
   const state = useDashboardState(companyId);
   const { list, current, widgets } = state;
   const [open, setOpen] = useState<Open>(null);
-  const [filters, setFilters] = useState<DashboardFilters>({});
+  // The filters chosen here, until another dashboard opens (which brings its own saved ones).
+  const [chosen, setChosen] = useState<{ dashboardId: number; filters: DashboardFilters } | null>(null);
   const asked = params.get('dashboard') ? Number(params.get('dashboard')) : null;
   const selected = list ? chosenId(list, asked, user?.id) : null;
 
@@ -48,7 +49,7 @@ export function DashboardPage() {
     if (list) void state.openDashboard(selected);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selected, list === null]);
-  useEffect(() => setFilters(current?.filters ?? {}), [current?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  const filters = useMemo(() => (chosen && chosen.dashboardId === current?.id ? chosen.filters : (current?.filters ?? {})), [chosen, current]);
 
   const today = todayIn(activeMembership?.company.timezone);
   const source = useMemo(() => signedInSource(filters, today, profile, navigate), [filters, today, profile, navigate]);
@@ -57,7 +58,8 @@ export function DashboardPage() {
   const select = (id: number) => setParams({ dashboard: String(id) });
 
   const changeFilters = (next: DashboardFilters) => {
-    setFilters(next);
+    if (!current) return;
+    setChosen({ dashboardId: current.id, filters: next });
     if (canEdit) void state.update({ filters: next }, null).catch(() => undefined);
   };
 
