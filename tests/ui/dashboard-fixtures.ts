@@ -4,7 +4,7 @@ import type { FigureAnswer, FigureMapping, FigureQuery } from '../../resources/f
 import { FIGURE_SOURCES } from '../../resources/figures';
 import { fakeUser } from './fixtures';
 
-export const figureConfig = (type: Widget['type'], groupBy?: string): Record<string, unknown> => ({
+export const figureConfig = (groupBy?: string): Record<string, unknown> => ({
   query: { source: 'production', measure: { fn: 'sum', field: 'amount' }, ...(groupBy ? { groupBy } : {}), filters: [] },
   useDashboardFilters: true,
 });
@@ -131,6 +131,6 @@ export const publicDashboard = (overrides: Partial<PublicDashboard> = {}): Publi
   companyLogoUrl: null,
   filters: { preset: 'last30' },
   publicFilters: { presets: ['last7', 'last30'], projects: [{ id: 5, name: 'Main Street' }] },
-  widgets: [{ id: 3, title: 'Paving by crew', type: 'bar', filters: {}, configuration: figureConfig('bar', 'crew'), layout: { x: 0, y: 0, w: 6, h: 4 } }],
+  widgets: [{ id: 3, title: 'Paving by crew', type: 'bar', filters: {}, configuration: figureConfig('crew'), layout: { x: 0, y: 0, w: 6, h: 4 } }],
   ...overrides,
 });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Dashboard } from '../../resources/dashboard';
 import { dashboardStore, figureConfig, makeDashboard, makeWidget } from './dashboard-fixtures';
@@ -95,7 +95,7 @@ describe('the dashboard page', () => {
 
   it('shows a KPI’s total and its change against the previous period, asked with the dashboard’s dates', { timeout: 30000 }, async () => {
     const store = start([
-      makeDashboard(1, { name: 'Money', filters: { preset: 'last30' }, widgets: [makeWidget(11, { title: 'Production value', type: 'kpi', configuration: figureConfig('kpi') })] }),
+      makeDashboard(1, { name: 'Money', filters: { preset: 'last30' }, widgets: [makeWidget(11, { title: 'Production value', type: 'kpi', configuration: figureConfig() })] }),
     ]);
     store.state.answer = () => ({ unit: 'money', rows: [], total: '12345.5', previousTotal: '10000' });
     renderApp('/dashboard');
@@ -113,9 +113,9 @@ describe('the dashboard page', () => {
       makeDashboard(1, {
         name: 'Crews',
         widgets: [
-          makeWidget(11, { title: 'By crew', type: 'bar', configuration: figureConfig('bar', 'crew') }),
-          makeWidget(12, { title: 'By month', type: 'line', configuration: figureConfig('line', 'month'), layout: { x: 4, y: 0, w: 4, h: 4 } }),
-          makeWidget(13, { title: 'By status', type: 'table', configuration: figureConfig('table', 'status'), layout: { x: 8, y: 0, w: 4, h: 4 } }),
+          makeWidget(11, { title: 'By crew', type: 'bar', configuration: figureConfig() }),
+          makeWidget(12, { title: 'By month', type: 'line', configuration: figureConfig(), layout: { x: 4, y: 0, w: 4, h: 4 } }),
+          makeWidget(13, { title: 'By status', type: 'table', configuration: figureConfig(), layout: { x: 8, y: 0, w: 4, h: 4 } }),
         ],
       }),
     ]);
@@ -138,5 +138,37 @@ describe('the dashboard page', () => {
     expect(await within(table).findByText('Figures are resting')).toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: 'Retry' }));
     expect(await within(table).findByText('$1,500.00')).toBeInTheDocument();
+  });
+
+  it('saves the layout after a drag in one PATCH with every widget', { timeout: 30000 }, async () => {
+    const store = start([
+      makeDashboard(1, {
+        name: 'Layout',
+        widgets: [makeWidget(11, { title: 'First' }), makeWidget(12, { title: 'Second', layout: { x: 4, y: 0, w: 4, h: 4 } })],
+      }),
+    ]);
+    // jsdom lays nothing out: a grid item's offset parent is its grid, as a browser would say.
+    const offsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent')!;
+    Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get: function (this: HTMLElement) { return this.parentElement; } });
+    onTestFinished(() => {
+      Object.defineProperty(HTMLElement.prototype, 'offsetParent', offsetParent);
+    });
+    renderApp('/dashboard');
+    await opened('Layout');
+    const first = await region('First');
+    const handle = first.querySelector('.fw-widget-handle')!;
+    fireEvent.mouseDown(handle, { clientX: 10, clientY: 10, button: 0 });
+    fireEvent.mouseMove(document, { clientX: 300, clientY: 400 });
+    fireEvent.mouseMove(document, { clientX: 700, clientY: 500 });
+    fireEvent.mouseUp(document, { clientX: 700, clientY: 500 });
+    await waitFor(() => expect(store.state.patches).toHaveLength(1));
+    const { layout } = store.state.patches[0]!.body as { layout: Array<{ widgetId: number; layout: object }> };
+    expect(layout.map((l) => l.widgetId).sort()).toEqual([11, 12]);
+    expect(layout.find((l) => l.widgetId === 11)!.layout).not.toEqual({ x: 0, y: 0, w: 4, h: 4 });
+    // A drag that ends where the server has it sends nothing more.
+    fireEvent.mouseDown(handle, { clientX: 10, clientY: 10, button: 0 });
+    fireEvent.mouseUp(document, { clientX: 10, clientY: 10 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(store.state.patches).toHaveLength(1);
   });
 });
