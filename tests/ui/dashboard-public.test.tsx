@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { dashboardStore, makeDashboard, makeWidget, publicDashboard } from './dashboard-fixtures';
-import { fakeToken } from './fixtures';
+import { company, fakeToken, fakeUser } from './fixtures';
 import { renderApp } from './render-app';
 
 const server = setupServer();
@@ -88,5 +88,33 @@ describe('the public link dialog', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(store.state.patches.at(-1)!.body).toEqual({ isPublic: false }));
     expect(await within(screen.getByRole('dialog', { name: 'Public link' })).findByRole('button', { name: 'Make public' })).toBeInTheDocument();
+  });
+});
+
+describe('the company’s public dashboards', () => {
+  it('lists the live links where company settings live, and revokes one', { timeout: 30000 }, async () => {
+    localStorage.setItem('fieldwork.accessToken', fakeToken());
+    const publication = { publicURL: 'pub-abc123', publishedAt: '2026-11-20T15:00:00.000Z', publishedBy: { id: 1, name: 'Dana Field' }, publicFilters: {} };
+    let live = [makeDashboard(4, { name: 'Paving this month', isPublic: true, publication })];
+    const patches: unknown[] = [];
+    server.use(
+      http.get('/api/v1/users/me', () => HttpResponse.json({ user: fakeUser('Owner') })),
+      http.get('/api/v1/companies/7', () => HttpResponse.json(company)),
+      http.get('/api/v1/dashboards/public', () => HttpResponse.json(live)),
+      http.patch('/api/v1/dashboard/4', async ({ request }) => {
+        patches.push(await request.json());
+        live = [];
+        return HttpResponse.json(makeDashboard(4));
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/companies/7/public-dashboards');
+    const card = await screen.findByText('Paving this month', undefined, { timeout: 15000 });
+    expect(screen.getByRole('link', { name: `${window.location.origin}/app/public/dashboard/pub-abc123` })).toBeInTheDocument();
+    expect(card).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Revoke the link of Paving this month' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Revoke the public link?' })).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(patches).toEqual([{ isPublic: false }]));
+    expect(await screen.findByText('No dashboard of this company is public.')).toBeInTheDocument();
   });
 });

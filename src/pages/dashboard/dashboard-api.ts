@@ -55,15 +55,6 @@ export interface WidgetInput {
   layout?: WidgetLayout;
 }
 
-/** A live public link of the company (GET /dashboards/public). */
-export interface PublicationRow {
-  dashboardId: number;
-  name: string;
-  publicURL: string;
-  publishedAt: string;
-  publishedBy: { id: number; name: string } | null;
-}
-
 const call = async <T>(path: string, method = 'GET', body?: unknown, signal?: AbortSignal) =>
   (await apiFetch<T>(path, { method, body, quiet: true, signal })).data;
 const guest = async <T>(path: string, method = 'GET', body?: unknown, signal?: AbortSignal) =>
@@ -85,7 +76,8 @@ export const dashboardApi = {
   attention: (kinds: AttentionKind[], projectId: number | null, signal?: AbortSignal) =>
     call<AttentionRow[]>(DASHBOARD_PATHS.attention(kinds, projectId), 'GET', undefined, signal),
   markers: (path: string, signal?: AbortSignal) => call<MapMarkers>(path, 'GET', undefined, signal),
-  publications: () => call<PublicationRow[]>(DASHBOARD_PATHS.publications),
+  /** The company's public dashboards, each with its live publication. */
+  publications: (signal?: AbortSignal) => call<Dashboard[]>(DASHBOARD_PATHS.publications, 'GET', undefined, signal),
 };
 
 export const publicDashboardApi = {
