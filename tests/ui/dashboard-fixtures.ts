@@ -73,7 +73,7 @@ export function dashboardStore(dashboards: Dashboard[]) {
       return HttpResponse.json(d, { status: 201 });
     }),
     http.get('/api/v1/dashboard/widget/:type/configuration', ({ params }) =>
-      HttpResponse.json({ defaultTitle: `New ${params.type}`, defaultLayout: { w: 6, h: 3 }, configuration: {} }),
+      HttpResponse.json({ type: params.type, title: `New ${params.type}`, size: { w: 6, h: 3 }, configuration: {} }),
     ),
     http.get('/api/v1/dashboard/:id', ({ params }) => {
       const d = find(params.id);

@@ -8,6 +8,8 @@ import { renderApp } from './render-app';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// The charts' chunk (@mui/x-charts) is loaded once here, so a cold transform does not eat a test's wait.
+beforeAll(() => import('../../src/pages/dashboard/widgets/charts'), 60000);
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
@@ -95,7 +97,7 @@ describe('the company’s public dashboards', () => {
   it('lists the live links where company settings live, and revokes one', { timeout: 30000 }, async () => {
     localStorage.setItem('fieldwork.accessToken', fakeToken());
     const publication = { publicURL: 'pub-abc123', publishedAt: '2026-11-20T15:00:00.000Z', publishedBy: { id: 1, name: 'Dana Field' }, publicFilters: {} };
-    let live = [makeDashboard(4, { name: 'Paving this month', isPublic: true, publication })];
+    let live = [{ dashboardId: 4, name: 'Paving this month', ...publication }];
     const patches: unknown[] = [];
     server.use(
       http.get('/api/v1/users/me', () => HttpResponse.json({ user: fakeUser('Owner') })),

@@ -9,6 +9,8 @@ import { renderApp } from './render-app';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// The charts' chunk (@mui/x-charts) is loaded once here, so a cold transform does not eat a test's wait.
+beforeAll(() => import('../../src/pages/dashboard/widgets/charts'), 60000);
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
@@ -39,7 +41,7 @@ describe('the dashboard page', () => {
     expect(within(await region('Notes')).getByText('Crews start at 7')).toBeInTheDocument();
     await chooseOption(user, 'Dashboard', 'Company figures');
     expect(await screen.findByRole('heading', { level: 1, name: 'Company figures' })).toBeInTheDocument();
-    expect(await region('Reminder')).toHaveAttribute('data-widget-id', '21');
+    expect((await region('Reminder')).closest('[data-widget-id]')).toHaveAttribute('data-widget-id', '21');
     // Someone else's dashboard: no editing.
     expect(screen.queryByRole('button', { name: 'Add widget' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Rename dashboard' })).not.toBeInTheDocument();
@@ -78,7 +80,7 @@ describe('the dashboard page', () => {
     };
     await add('Gate codes');
     const temp = await region('Gate codes');
-    expect(temp.getAttribute('data-widget-id')).toMatch(/^temp-/);
+    expect(temp.closest('[data-widget-id]')!.getAttribute('data-widget-id')).toMatch(/^temp-/);
     expect(within(temp).getByRole('progressbar', { name: 'Saving widget' })).toBeInTheDocument();
     // Below the widget already there, at the type's default size.
     expect(store.state.widgetPosts[0]).toMatchObject({ title: 'Gate codes', type: 'placeholder', layout: { x: 0, y: 4, w: 6, h: 3 } });
@@ -99,6 +101,7 @@ describe('the dashboard page', () => {
     ]);
     store.state.answer = () => ({ unit: 'money', rows: [], total: '12345.5', previousTotal: '10000' });
     renderApp('/dashboard');
+    await opened('Money');
     const kpi = await region('Production value');
     expect(await within(kpi).findByText('$12,345.50')).toBeInTheDocument();
     expect(within(kpi).getByText('+23.5 %')).toBeInTheDocument();
@@ -113,9 +116,9 @@ describe('the dashboard page', () => {
       makeDashboard(1, {
         name: 'Crews',
         widgets: [
-          makeWidget(11, { title: 'By crew', type: 'bar', configuration: figureConfig() }),
-          makeWidget(12, { title: 'By month', type: 'line', configuration: figureConfig(), layout: { x: 4, y: 0, w: 4, h: 4 } }),
-          makeWidget(13, { title: 'By status', type: 'table', configuration: figureConfig(), layout: { x: 8, y: 0, w: 4, h: 4 } }),
+          makeWidget(11, { title: 'By crew', type: 'bar', configuration: figureConfig('crew') }),
+          makeWidget(12, { title: 'By month', type: 'line', configuration: figureConfig('month'), layout: { x: 4, y: 0, w: 4, h: 4 } }),
+          makeWidget(13, { title: 'By status', type: 'table', configuration: figureConfig('status'), layout: { x: 8, y: 0, w: 4, h: 4 } }),
         ],
       }),
     ]);
@@ -130,6 +133,7 @@ describe('the dashboard page', () => {
             : { unit: 'money', rows: [{ key: 'approved', label: 'Approved', value: '1500.00' }], total: '1500.00' };
     const user = userEvent.setup();
     renderApp('/dashboard');
+    await opened('Crews');
     const bars = await region('By crew');
     expect(await within(bars).findByText('Alpha crew')).toBeInTheDocument();
     expect(within(bars).getByText('Beta crew')).toBeInTheDocument();

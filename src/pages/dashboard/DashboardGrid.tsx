@@ -42,7 +42,7 @@ export function DashboardGrid({
     return (
       <Stack spacing={1.5}>
         {inLayoutOrder(widgets).map((w) => (
-          <Box key={w.id} data-grid-item sx={{ height: Math.max(3, w.layout.h) * ROW_HEIGHT }}>
+          <Box key={w.id} data-widget-id={w.id} sx={{ height: Math.max(3, w.layout.h) * ROW_HEIGHT }}>
             {children(w)}
           </Box>
         ))}
@@ -61,7 +61,9 @@ export function DashboardGrid({
         onResizeStop={(l) => onLayoutStop?.(places(l))}
       >
         {widgets.map((w) => (
-          <div key={String(w.id)}>{children(w)}</div>
+          <div key={String(w.id)} data-widget-id={w.id}>
+            {children(w)}
+          </div>
         ))}
       </ReactGridLayout>
     </div>

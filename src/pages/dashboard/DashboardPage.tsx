@@ -7,12 +7,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { holds } from '../../../permissions';
 import { DASHBOARD_MESSAGES, type Dashboard, type DashboardFilters, type Widget } from '../../../resources/dashboard';
+import { localTimeZone, todayIn } from '../../../resources/time-zone';
 import { useSession } from '../../session/useSession';
 import { ConfirmDialog } from '../productions/ProductionDialogs';
 import { DashboardFiltersBar } from './DashboardFiltersBar';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardSwitcher, groupDashboards } from './DashboardSwitcher';
-import { todayIn } from './figure-query';
 import { NameDialog } from './NameDialog';
 import { PublicLinkDialog } from './PublicLinkDialog';
 import { signedInSource } from './signed-in-source';
@@ -51,7 +51,8 @@ export function DashboardPage() {
   }, [selected, list === null]);
   const filters = useMemo(() => (chosen && chosen.dashboardId === current?.id ? chosen.filters : (current?.filters ?? {})), [chosen, current]);
 
-  const today = todayIn(activeMembership?.company.timezone);
+  // The company's day decides what "last 7 days" means.
+  const today = todayIn(activeMembership?.company.timezone ?? localTimeZone());
   const source = useMemo(() => signedInSource(filters, today, profile, navigate), [filters, today, profile, navigate]);
   const canEdit = !!current?.canEdit;
   const mayPublish = canEdit && holds(profile, 'projects:manage');

@@ -20,7 +20,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { ATTENTION_KINDS, isFigureWidget, MAP_WIDGET_LAYERS, WIDGET_TYPES, type Widget, type WidgetType } from '../../../resources/dashboard';
+import { ATTENTION_KINDS, isFigureWidget, MAP_WIDGET_LAYERS, WIDGET_TYPES, type AttentionKind, type Widget, type WidgetType } from '../../../resources/dashboard';
 import { operatorsFor, type FigureFilterType, type FigureMapping, type FigureSource, type FigureSourceDeclaration } from '../../../resources/figures';
 import { MAP_LAYERS } from '../../../resources/map';
 import type { ApiError } from '../../api/http';
@@ -171,6 +171,9 @@ export function WidgetEditorDialog({ widget, onSave, onClose }: { widget?: Widge
   const [titleTouched, setTitleTouched] = useState(!!widget);
   const [mapping, setMapping] = useState<FigureMapping | null>(null);
   const [size, setSize] = useState(DEFAULT_SIZE);
+  // What this viewer may see on a map or an attention list; every one until the server says.
+  const [layers, setLayers] = useState<Array<{ value: string; label: string }>>(MAP_LAYERS.filter((l) => (MAP_WIDGET_LAYERS as readonly string[]).includes(l.value)));
+  const [kinds, setKinds] = useState<Array<{ value: AttentionKind; label: string }>>([...ATTENTION_KINDS]);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<WidgetDraft>) => {
@@ -192,9 +195,11 @@ export function WidgetEditorDialog({ widget, onSave, onClose }: { widget?: Widge
       .widgetConfiguration(draft.type)
       .then((c) => {
         if (!live) return;
-        setSize(c.defaultLayout ?? DEFAULT_SIZE);
-        if (!titleTouched) setDraft((d) => ({ ...d, title: c.defaultTitle }));
+        setSize(c.size ?? DEFAULT_SIZE);
+        if (!titleTouched) setDraft((d) => ({ ...d, title: c.title }));
         if (c.sources && !mapping) setMapping(c.sources);
+        if (c.kinds) setKinds(c.kinds);
+        if (c.layers) setLayers(c.layers);
       })
       .catch(() => undefined);
     return () => {
@@ -254,9 +259,9 @@ export function WidgetEditorDialog({ widget, onSave, onClose }: { widget?: Widge
             {isFigureWidget(draft.type) && (mapping ? <FigureFields draft={draft} set={set} mapping={mapping} /> : !failure && <Typography color="text.secondary">Loading sources…</Typography>)}
             {draft.type === 'map' && (
               <TextField select label="Layer" value={draft.layer} onChange={(e) => set({ layer: e.target.value as WidgetDraft['layer'] })}>
-                {MAP_WIDGET_LAYERS.map((l) => (
-                  <MenuItem key={l} value={l}>
-                    {MAP_LAYERS.find((x) => x.value === l)!.label}
+                {layers.map((l) => (
+                  <MenuItem key={l.value} value={l.value}>
+                    {l.label}
                   </MenuItem>
                 ))}
               </TextField>
@@ -264,7 +269,7 @@ export function WidgetEditorDialog({ widget, onSave, onClose }: { widget?: Widge
             {draft.type === 'attention' && (
               <FormGroup>
                 <FormLabel>Show</FormLabel>
-                {ATTENTION_KINDS.map((k) => (
+                {kinds.map((k) => (
                   <FormControlLabel
                     key={k.value}
                     label={k.label}

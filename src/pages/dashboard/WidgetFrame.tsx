@@ -45,7 +45,6 @@ export function WidgetFrame({ widget, source, actions, notPublic }: { widget: Wi
       role="region"
       aria-labelledby={titleId}
       aria-busy={temporary}
-      data-widget-id={widget.id}
       sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
     >
       <Stack

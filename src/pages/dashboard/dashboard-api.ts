@@ -1,4 +1,15 @@
-import type { AttentionKind, AttentionRow, Dashboard, DashboardFilters, PublicDashboard, Widget, WidgetLayout, WidgetType } from '../../../resources/dashboard';
+import type {
+  AttentionKind,
+  AttentionRow,
+  Dashboard,
+  DashboardFilters,
+  DashboardPublication,
+  PublicDashboard,
+  Widget,
+  WidgetEditorConfiguration,
+  WidgetLayout,
+  WidgetType,
+} from '../../../resources/dashboard';
 import type { FigureAnswer, FigureMapping, FigureQuery } from '../../../resources/figures';
 import type { MapMarkers } from '../../../resources/map';
 import { apiFetch } from '../../api/http';
@@ -29,15 +40,6 @@ export const DASHBOARD_PATHS = {
   publications: '/dashboards/public',
 } as const;
 
-export interface WidgetTypeConfiguration {
-  defaultTitle: string;
-  defaultLayout: { w: number; h: number };
-  configuration: Record<string, unknown>;
-  sources?: FigureMapping;
-  layers?: string[];
-  kinds?: AttentionKind[];
-}
-
 export interface DashboardPatch {
   name?: string;
   isPublic?: boolean;
@@ -45,6 +47,13 @@ export interface DashboardPatch {
   filters?: DashboardFilters;
   layout?: Array<{ widgetId: number; layout: WidgetLayout }>;
   publicFilters?: { presets?: string[]; projectIds?: number[]; crewIds?: number[] };
+}
+
+/** A live public link of the company (GET /dashboards/public); revoked with PATCH /dashboard/{dashboardId} { isPublic: false }. */
+export interface PublicationRow extends Omit<DashboardPublication, 'publicFilters'> {
+  dashboardId: number;
+  name: string;
+  publicFilters: DashboardPublication['publicFilters'];
 }
 
 export interface WidgetInput {
@@ -57,11 +66,13 @@ export interface WidgetInput {
 
 const call = async <T>(path: string, method = 'GET', body?: unknown, signal?: AbortSignal) =>
   (await apiFetch<T>(path, { method, body, quiet: true, signal })).data;
+/** The page's first call fails loudly, in the generic error dialog (spec 01 §8), as well as in place. */
+const loud = async <T>(path: string, signal?: AbortSignal) => (await apiFetch<T>(path, { signal })).data;
 const guest = async <T>(path: string, method = 'GET', body?: unknown, signal?: AbortSignal) =>
   (await apiFetch<T>(path, { method, body, quiet: true, anonymous: true, signal })).data;
 
 export const dashboardApi = {
-  list: (signal?: AbortSignal) => call<Dashboard[]>(DASHBOARD_PATHS.list, 'GET', undefined, signal),
+  list: (signal?: AbortSignal) => loud<Dashboard[]>(DASHBOARD_PATHS.list, signal),
   get: (id: number, signal?: AbortSignal) => call<Dashboard>(DASHBOARD_PATHS.one(id), 'GET', undefined, signal),
   create: (body: { name: string; shared?: boolean; filters?: DashboardFilters }) => call<Dashboard>(DASHBOARD_PATHS.create, 'POST', body),
   update: (id: number, body: DashboardPatch) => call<Dashboard>(DASHBOARD_PATHS.one(id), 'PATCH', body),
@@ -70,14 +81,13 @@ export const dashboardApi = {
   updateWidget: (id: number, widgetId: number, body: Partial<WidgetInput> & { published?: boolean }) =>
     call<Widget>(DASHBOARD_PATHS.widget(id, widgetId), 'PATCH', body),
   removeWidget: (id: number, widgetId: number) => call<unknown>(DASHBOARD_PATHS.widget(id, widgetId), 'DELETE'),
-  widgetConfiguration: (type: WidgetType) => call<WidgetTypeConfiguration>(DASHBOARD_PATHS.widgetConfiguration(type)),
+  widgetConfiguration: (type: WidgetType) => call<WidgetEditorConfiguration>(DASHBOARD_PATHS.widgetConfiguration(type)),
   mapping: () => call<FigureMapping>(DASHBOARD_PATHS.mapping),
   figures: (query: FigureQuery, signal?: AbortSignal) => call<FigureAnswer>(DASHBOARD_PATHS.figures, 'POST', query, signal),
   attention: (kinds: AttentionKind[], projectId: number | null, signal?: AbortSignal) =>
     call<AttentionRow[]>(DASHBOARD_PATHS.attention(kinds, projectId), 'GET', undefined, signal),
   markers: (path: string, signal?: AbortSignal) => call<MapMarkers>(path, 'GET', undefined, signal),
-  /** The company's public dashboards, each with its live publication. */
-  publications: (signal?: AbortSignal) => call<Dashboard[]>(DASHBOARD_PATHS.publications, 'GET', undefined, signal),
+  publications: (signal?: AbortSignal) => call<PublicationRow[]>(DASHBOARD_PATHS.publications, 'GET', undefined, signal),
 };
 
 export const publicDashboardApi = {

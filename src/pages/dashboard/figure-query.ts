@@ -1,13 +1,5 @@
-import { rangeOfPreset, type DashboardFilters, type FigureWidgetConfiguration, type Widget } from '../../../resources/dashboard';
-import { FIGURE_SOURCES, type DateRange, type FigureFilter, type FigureQuery } from '../../../resources/figures';
-
-/** Today in a time zone, as YYYY-MM-DD (the company's day decides what "last 7 days" means). */
-export const todayIn = (timeZone: string | undefined) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-
-export function rangeOf(filters: DashboardFilters, today: string): DateRange | undefined {
-  if (filters.preset) return rangeOfPreset(filters.preset, today);
-  return filters.range;
-}
+import { filtersRange, type DashboardFilters, type FigureWidgetConfiguration, type Widget } from '../../../resources/dashboard';
+import { FIGURE_SOURCES, type FigureFilter, type FigureQuery } from '../../../resources/figures';
 
 /**
  * The filters a widget answers with: the dashboard's when it uses them (each one set there wins over
@@ -33,7 +25,7 @@ export function widgetQuery(widget: Pick<Widget, 'type' | 'filters' | 'configura
   const extra: FigureFilter[] = [];
   if (filters.projectId && declared.project) extra.push({ field: 'project', operator: 'eq', value: filters.projectId });
   if (filters.crewId && declared.crew) extra.push({ field: 'crew', operator: 'eq', value: filters.crewId });
-  const range = rangeOf(filters, today);
+  const range = filtersRange(filters, today);
   return {
     ...saved,
     filters: [...(saved.filters ?? []), ...extra],

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, CardContent, CardHeader, Link, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
 import { useNotification } from '@refinedev/core';
 import { useState } from 'react';
-import { DASHBOARD_MESSAGES, type Dashboard } from '../../../../resources/dashboard';
-import { dashboardApi, publicLinkOf } from '../../dashboard/dashboard-api';
+import { DASHBOARD_MESSAGES } from '../../../../resources/dashboard';
+import { dashboardApi, publicLinkOf, type PublicationRow } from '../../dashboard/dashboard-api';
 import { REVOKE_QUESTION } from '../../dashboard/PublicLinkDialog';
 import { useLoaded } from '../../dashboard/widgets/useLoaded';
 import { ConfirmDialog } from '../../productions/ProductionDialogs';
@@ -11,8 +11,8 @@ import { ConfirmDialog } from '../../productions/ProductionDialogs';
 export function PublicDashboardsSection() {
   const { open: notify } = useNotification();
   const loaded = useLoaded((signal) => dashboardApi.publications(signal), 'publications');
-  const [revoking, setRevoking] = useState<Dashboard | null>(null);
-  const rows = (loaded.data ?? []).filter((d) => d.publication);
+  const [revoking, setRevoking] = useState<PublicationRow | null>(null);
+  const rows = loaded.data ?? [];
   return (
     <Card sx={{ maxWidth: 900 }}>
       <CardHeader title="Public dashboards" subheader="Dashboards anyone with their link can see without signing in." />
@@ -27,7 +27,7 @@ export function PublicDashboardsSection() {
         <List disablePadding>
           {rows.map((d) => (
             <ListItem
-              key={d.id}
+              key={d.dashboardId}
               divider
               secondaryAction={
                 <Button color="error" onClick={() => setRevoking(d)} aria-label={`Revoke the link of ${d.name}`}>
@@ -39,12 +39,12 @@ export function PublicDashboardsSection() {
                 primary={d.name}
                 secondary={
                   <>
-                    <Link href={publicLinkOf(d.publication!.publicURL)} target="_blank" rel="noopener" sx={{ overflowWrap: 'anywhere' }}>
-                      {publicLinkOf(d.publication!.publicURL)}
+                    <Link href={publicLinkOf(d.publicURL)} target="_blank" rel="noopener" sx={{ overflowWrap: 'anywhere' }}>
+                      {publicLinkOf(d.publicURL)}
                     </Link>
                     <br />
-                    Published {new Date(d.publication!.publishedAt).toLocaleString()}
-                    {d.publication!.publishedBy ? ` by ${d.publication!.publishedBy.name}` : ''}
+                    Published {new Date(d.publishedAt).toLocaleString()}
+                    {d.publishedBy ? ` by ${d.publishedBy.name}` : ''}
                   </>
                 }
               />
@@ -60,7 +60,7 @@ export function PublicDashboardsSection() {
           danger
           onClose={() => setRevoking(null)}
           onConfirm={async () => {
-            await dashboardApi.update(revoking.id, { isPublic: false });
+            await dashboardApi.update(revoking.dashboardId, { isPublic: false });
             notify?.({ type: 'success', message: DASHBOARD_MESSAGES.updated });
             loaded.retry();
           }}

@@ -1,11 +1,17 @@
+import { Skeleton } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import type { FigureWidgetConfiguration, Widget } from '../../../../resources/dashboard';
 import type { FigureAnswer } from '../../../../resources/figures';
-import { BarFigure, LineFigure, PieFigure } from './charts';
 import { KpiWidget } from './KpiWidget';
 import { TableWidget } from './TableWidget';
 import { useLoaded } from './useLoaded';
 import type { WidgetSource } from './widget-source';
 import { WidgetStates } from './WidgetStates';
+
+// @mui/x-charts comes with the first chart drawn, not with the page.
+const BarFigure = lazy(() => import('./charts').then((m) => ({ default: m.BarFigure })));
+const LineFigure = lazy(() => import('./charts').then((m) => ({ default: m.LineFigure })));
+const PieFigure = lazy(() => import('./charts').then((m) => ({ default: m.PieFigure })));
 
 const isEmpty = (type: Widget['type']) => (a: FigureAnswer) => (type === 'kpi' ? false : a.rows.length === 0);
 
@@ -23,12 +29,16 @@ export function FigureWidget({ widget, source, width, height }: { widget: Widget
           <KpiWidget answer={answer} />
         ) : kind === 'table' ? (
           <TableWidget answer={answer} onPick={onPick} />
-        ) : kind === 'line' ? (
-          <LineFigure answer={answer} width={width} height={height} onPick={onPick} />
-        ) : kind === 'pie' ? (
-          <PieFigure answer={answer} width={width} height={height} onPick={onPick} />
         ) : (
-          <BarFigure answer={answer} width={width} height={height} onPick={onPick} />
+          <Suspense fallback={<Skeleton variant="rounded" height="100%" />}>
+            {kind === 'line' ? (
+              <LineFigure answer={answer} width={width} height={height} onPick={onPick} />
+            ) : kind === 'pie' ? (
+              <PieFigure answer={answer} width={width} height={height} onPick={onPick} />
+            ) : (
+              <BarFigure answer={answer} width={width} height={height} onPick={onPick} />
+            )}
+          </Suspense>
         )
       }
     </WidgetStates>
