@@ -90,6 +90,8 @@ export async function fillCompanyForm(page: Page, values: CompanyFormValues, for
   await form.getByLabel('Address').fill(values.address);
   await form.getByLabel('State', { exact: true }).click();
   await page.getByRole('option', { name: 'Texas' }).click();
+  // The closing menu keeps the focus until its exit transition ends; typed text would be lost (slow on a loaded machine).
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
   await form.getByLabel('City').fill(values.city);
   await form.getByLabel('Zip').fill(values.zip);
   await form.getByLabel('Contact name').fill(values.contactName);
