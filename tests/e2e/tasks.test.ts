@@ -1,6 +1,6 @@
 import { addMember, DATABASES, ownerWithCompany, TINY_PNG } from '../api/harness.js';
 import { callAs, sideOf } from '../api/project-helpers.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp, chooseOption } from './browser.js';
 
 
 for (const database of DATABASES) {
@@ -32,7 +32,7 @@ for (const database of DATABASES) {
       const form = page.getByRole('dialog', { name: 'New task' });
       await form.getByLabel(/^Summary/).fill('Backfill the north trench');
       await form.getByRole('combobox', { name: 'Crew' }).click();
-      await page.getByRole('option', { name: 'Trench crew' }).click();
+      await chooseOption(page, 'Trench crew');
       await form.getByLabel('Start date').fill('2026-12-07');
       await form.getByLabel('End date').fill('2026-12-09');
       await form.getByLabel('Pick Trench Backfill').check();
