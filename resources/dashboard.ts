@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateRange, figureQuery, type FigureAnswer } from './figures.js';
+import { dateRange, figureQuery, type FigureAnswer, type FigureMapping } from './figures.js';
 import { id } from './id.js';
 import { text } from './text.js';
 
@@ -223,4 +223,56 @@ export function changeAgainst(current: string, previous: string | undefined): st
   if (!Number.isFinite(a) || !Number.isFinite(b) || b === 0) return null;
   const pct = ((a - b) / Math.abs(b)) * 100;
   return `${pct >= 0 ? '+' : ''}${pct.toFixed(1)} %`;
+}
+
+// ---- Date presets ------------------------------------------------------------------------------
+
+const dayNumberOf = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
+const dayOf = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
+const firstOfMonth = (year: number, month: number) => dayOf(Date.UTC(year, month, 1) / 86_400_000);
+
+/**
+ * The days a preset covers, seen on `today` (YYYY-MM-DD in the company's zone, resources/time-zone.ts
+ * todayIn): the last N days end today; a month or year runs from its first day to today; last month
+ * is whole; the last 12 months start on the 1st of the month eleven months back. One function for
+ * the server and the client, so a guest and the editor see the same range.
+ */
+export function presetRange(preset: DatePreset, today: string): { from: string; to: string } {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7)) - 1;
+  const back = (days: number) => ({ from: dayOf(dayNumberOf(today) - days + 1), to: today });
+  switch (preset) {
+    case 'last7':
+      return back(7);
+    case 'last30':
+      return back(30);
+    case 'last90':
+      return back(90);
+    case 'thisMonth':
+      return { from: firstOfMonth(year, month), to: today };
+    case 'lastMonth':
+      return { from: firstOfMonth(year, month - 1), to: dayOf(dayNumberOf(firstOfMonth(year, month)) - 1) };
+    case 'thisYear':
+      return { from: `${today.slice(0, 4)}-01-01`, to: today };
+    case 'last12Months':
+      return { from: firstOfMonth(year, month - 11), to: today };
+  }
+}
+
+/** The date range filters settle on: fixed days win over a preset; neither is no range. */
+export const filtersRange = (f: DashboardFilters, today: string) => f.range ?? (f.preset ? presetRange(f.preset, today) : undefined);
+
+/** GET /dashboard/widget/{type}/configuration: what the widget editor offers this viewer for a type. */
+export interface WidgetEditorConfiguration {
+  type: WidgetType;
+  title: string;
+  /** The size a new widget of the type takes on the grid. */
+  size: { w: number; h: number };
+  configuration: Record<string, unknown>;
+  /** Figure types: the sources this viewer may ask (the figures model's mapping for them). */
+  sources?: FigureMapping;
+  /** Map: the layers this viewer may see. */
+  layers?: Array<{ value: string; label: string }>;
+  /** Attention: the kinds this viewer may see. */
+  kinds?: Array<{ value: AttentionKind; label: string }>;
 }
