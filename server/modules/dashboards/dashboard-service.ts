@@ -10,6 +10,7 @@ import type { Services } from '../../services.js';
 import { dashboardScope, editableDashboard, managesDashboards, mayEdit } from './dashboard-access.js';
 import { livePublications, toDashboards, type DashboardRow } from './dashboard-rows.js';
 import { DEFAULT_DASHBOARDS, defaultWidgetsFor } from './default-dashboards.js';
+import { checkFilters } from './dashboard-filters.js';
 import { checkPublicFilters, publish, revoke } from './publication.js';
 
 type CreateBody = z.output<typeof createDashboardBody>;
@@ -84,6 +85,7 @@ export async function listDashboards(services: Services, actor: Actor): Promise<
 
 export async function createDashboard(services: Services, actor: Actor, body: CreateBody): Promise<Dashboard> {
   if (body.shared && !managesDashboards(actor)) throw forbidden('Sharing a dashboard with the company needs projects:manage');
+  await checkFilters(services.db, actor.membership!.companyId, body.filters);
   return services.db.transaction().execute(async (trx) => {
     const now = nowIso();
     const row = (await trx
@@ -110,6 +112,7 @@ export async function updateDashboard(services: Services, actor: Actor, id: numb
   }
   return services.db.transaction().execute(async (trx) => {
     const before = await editableDashboard(trx, actor, id);
+    await checkFilters(trx, before.company_id, body.filters);
     const now = nowIso();
     const set: Partial<Pick<DashboardRow, 'name' | 'shared' | 'filters'>> = {};
     if (body.name !== undefined && body.name !== before.name) set.name = body.name;

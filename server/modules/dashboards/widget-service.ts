@@ -7,6 +7,7 @@ import { nowIso, parseJson } from '../../lib/json.js';
 import type { Services } from '../../services.js';
 import { dashboardScope, editableDashboard, widgetScope } from './dashboard-access.js';
 import { livePublications, toWidget, type DashboardRow, type WidgetRow } from './dashboard-rows.js';
+import { checkFilters } from './dashboard-filters.js';
 import { checkConfiguration } from './widget-checks.js';
 import { WIDGET_SIZES } from './widget-editor.js';
 
@@ -33,6 +34,7 @@ export async function createWidget(services: Services, actor: Actor, dashboardId
   return services.db.transaction().execute(async (trx) => {
     const dashboard = await editableDashboard(trx, actor, dashboardId);
     const configuration = checkConfiguration(actor.profile, body.type, body.configuration);
+    await checkFilters(trx, dashboard.company_id, body.filters);
     const isPublic = (await livePublications(trx, [dashboardId])).has(dashboardId);
     const layout = body.layout ?? { x: 0, y: Math.min(await nextRow(trx, dashboardId), 10_000), ...WIDGET_SIZES[body.type] };
     const now = nowIso();
@@ -68,6 +70,7 @@ export async function updateWidget(services: Services, actor: Actor, dashboardId
   return services.db.transaction().execute(async (trx) => {
     const dashboard = await editableDashboard(trx, actor, dashboardId);
     const before = await widgetScope(trx, dashboard, widgetId);
+    await checkFilters(trx, dashboard.company_id, body.filters);
     const now = nowIso();
     const set: Partial<WidgetRow> = { updated_at: now };
     if (body.title !== undefined) set.title = body.title;
