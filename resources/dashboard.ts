@@ -132,14 +132,14 @@ export const createWidgetBody = z.strictObject({
   title: text().min(1, 'Title is required').max(120),
   type: z.enum(WIDGET_TYPE_VALUES, { error: DASHBOARD_MESSAGES.widgetType }),
   filters: dashboardFilters.default({}),
-  configuration: z.record(z.string(), z.unknown()).default({}),
+  configuration: z.record(text(), z.unknown()).default({}),
   layout: widgetLayout.optional(),
 });
 export const updateWidgetBody = z
   .strictObject({
     title: text().min(1, 'Title is required').max(120).optional(),
     filters: dashboardFilters.optional(),
-    configuration: z.record(z.string(), z.unknown()).optional(),
+    configuration: z.record(text(), z.unknown()).optional(),
     layout: widgetLayout.optional(),
     /** On a public dashboard, a widget added after publishing is shown to guests once the owner confirms it. */
     published: z.boolean().optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ATTENTION_KINDS, type AttentionKind } from '../../../resources/dashboard.js';
 import { idParam } from '../../../resources/id.js';
 import { mapQuery } from '../../../resources/map.js';
+import { text } from '../../../resources/text.js';
 import type { Actor } from '../../http/actor.js';
 import type { Services } from '../../services.js';
 import { dashboardScope, editableDashboard, widgetScope } from './dashboard-access.js';
@@ -11,11 +12,11 @@ export const idParams = z.object({ id: idParam() });
 /** /dashboard/:id/widget/:widgetId */
 export const widgetParams = z.object({ id: idParam(), widgetId: idParam() });
 /** /dashboard/widget/:type/configuration: any text, an unknown type answered as a 400 by the service. */
-export const typeParams = z.object({ type: z.string() });
+export const typeParams = z.object({ type: text() });
 /** Any text: a URL of the wrong shape is as dead as an unknown one, the same 404. */
-export const publicParams = z.object({ publicURL: z.string() });
-export const publicWidgetParams = z.object({ publicURL: z.string(), widgetId: idParam() });
-export const publicMappingQuery = z.strictObject({ publicURL: z.string().max(64) });
+export const publicParams = z.object({ publicURL: text() });
+export const publicWidgetParams = z.object({ publicURL: text(), widgetId: idParam() });
+export const publicMappingQuery = z.strictObject({ publicURL: text().max(64) });
 /** The box and zoom of a public map widget; its layer and project are the widget's own. */
 export const publicMarkersQuery = mapQuery.pick({ bbox: true, zoom: true }).strict();
 
