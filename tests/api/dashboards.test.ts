@@ -107,6 +107,9 @@ describeEachDatabase('dashboards: dashboards and widgets', (server) => {
     expect(second.layout).toEqual({ x: 0, y: 2, w: 6, h: 5 });
     const third = await newWidget(acme, d.id, { type: 'placeholder', configuration: { text: 'Notes' }, layout: { x: 6, y: 0, w: 6, h: 2 } });
     expect(third.layout).toEqual({ x: 6, y: 0, w: 6, h: 2 });
+    const overflow = await as(acme)('POST', `/dashboard/${d.id}/widget`, { title: 'Too wide', type: 'placeholder', layout: { x: 8, y: 0, w: 6, h: 2 } });
+    expect(overflow.status).toBe(400);
+    expect(overflow.body.error.details[0].field).toBe('layout.w');
 
     expect((await as(acme)('GET', `/dashboard/${d.id}/widget/${second.id}`)).body).toMatchObject({ id: second.id, title: 'Where' });
     const patched = await as(acme)('PATCH', `/dashboard/${d.id}/widget/${first.id}`, { title: 'Productions', configuration: { query: { source: 'production', measure: { fn: 'sum', field: 'quantity' } } } });
