@@ -6,7 +6,7 @@ import type { Executor } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
 
 /** At most this many rows in the list, the most urgent first. */
-export const ATTENTION_LIMIT = 50;
+const ATTENTION_LIMIT = 50;
 
 /** Who may see each kind's rows: the view right of the list the row belongs to. */
 export const ATTENTION_PERMISSIONS: Record<AttentionKind, string> = {

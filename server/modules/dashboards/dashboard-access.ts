@@ -8,7 +8,7 @@ import type { DashboardRow, WidgetRow } from './dashboard-rows.js';
 export const managesDashboards = (actor: Actor) => holds(actor.profile, 'projects:manage');
 
 /** Whom a dashboard shows to: its owner, the company when shared, and the members of the role it was made for. */
-export const mayView = (actor: Actor, d: DashboardRow) =>
+const mayView = (actor: Actor, d: DashboardRow) =>
   d.owner_user_id === actor.user.id || d.shared === 1 || (d.role !== null && d.role === actor.membership?.roleName);
 
 /** A private dashboard is its owner's to change; a shared or role one is the managers'. */

@@ -21,7 +21,7 @@ export const toWidget = (w: WidgetRow): Widget => ({
 /** Widgets in reading order: top to bottom, left to right. */
 const byPlace = (a: Widget, b: Widget) => a.layout.y - b.layout.y || a.layout.x - b.layout.x || Number(a.id) - Number(b.id);
 
-export async function widgetsOf(db: Executor, dashboardIds: number[]): Promise<Widget[]> {
+async function widgetsOf(db: Executor, dashboardIds: number[]): Promise<Widget[]> {
   if (!dashboardIds.length) return [];
   const rows = (await db.selectFrom('dashboard_widgets').selectAll().where('dashboard_id', 'in', dashboardIds).execute()) as WidgetRow[];
   return rows.map(toWidget).sort(byPlace);
@@ -39,14 +39,14 @@ export async function livePublications(db: Executor, dashboardIds: number[]): Pr
   return new Map(rows.map((r) => [r.dashboard_id, r]));
 }
 
-export async function userNames(db: Executor, ids: Array<number | null>): Promise<Map<number, string>> {
+async function userNames(db: Executor, ids: Array<number | null>): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((x): x is number => x !== null))];
   if (!wanted.length) return new Map();
   const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', wanted).execute();
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-export const toPublication = (p: PublicationRow, names: Map<number, string>): DashboardPublication => ({
+const toPublication = (p: PublicationRow, names: Map<number, string>): DashboardPublication => ({
   publicURL: p.public_url,
   publishedAt: p.published_at,
   publishedBy: p.published_by === null ? null : { id: p.published_by, name: names.get(p.published_by) ?? '' },

@@ -1,15 +1,6 @@
 import { z } from 'zod';
-import {
-  filtersRange,
-  isFigureWidget,
-  publicFigureBody,
-  type DashboardFilters,
-  type DashboardPublication,
-  type FigureWidgetConfiguration,
-  type PublicDashboard,
-  type Widget,
-} from '../../../resources/dashboard.js';
-import { FIGURE_SOURCES, type FigureAnswer, type FigureFilter, type FigureQuery, type FigureSourceDeclaration } from '../../../resources/figures.js';
+import { isFigureWidget, publicFigureBody, type DashboardFilters, type DashboardPublication, type PublicDashboard, type Widget } from '../../../resources/dashboard.js';
+import type { FigureAnswer } from '../../../resources/figures.js';
 import type { MapMarkers, MapQuery } from '../../../resources/map.js';
 import { todayIn } from '../../../resources/time-zone.js';
 import type { Executor } from '../../db/index.js';
@@ -20,6 +11,7 @@ import { answerFigures } from '../figures/figures-service.js';
 import { MAP_LAYER_SOURCES } from '../map/map-layers.js';
 import { readLayer } from '../map/map-service.js';
 import { toWidget, type WidgetRow } from './dashboard-rows.js';
+import { narrow, widgetQuery } from './widget-query.js';
 
 type PublicFilters = DashboardPublication['publicFilters'];
 
@@ -125,17 +117,6 @@ export async function publicMapping(services: Services, publicURL: string) {
   return { filters: pub.filters, publicFilters: await namedFilters(services.db, pub) };
 }
 
-/** Later filters win; a range or preset replaces the earlier date choice whole. */
-function narrow(base: DashboardFilters, over: DashboardFilters): DashboardFilters {
-  const out: DashboardFilters = { ...base };
-  if (over.preset !== undefined || over.range !== undefined) {
-    delete out.preset;
-    delete out.range;
-  }
-  for (const [k, v] of Object.entries(over)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
-  return out;
-}
-
 /** The guest's filters, each only if exposed and to an allowed value: anything else is a 400. */
 function checkGuestFilters(f: DashboardFilters, allowed: PublicFilters) {
   const refuse = (field: string) => badRequest(`filters.${field}: this filter or value is not offered on this dashboard`, [{ field: `filters.${field}`, message: 'Not offered on this dashboard' }]);
@@ -143,23 +124,6 @@ function checkGuestFilters(f: DashboardFilters, allowed: PublicFilters) {
   if (f.preset !== undefined && !allowed.presets?.includes(f.preset)) throw refuse('preset');
   if (f.projectId !== undefined && (f.projectId === null || !allowed.projectIds?.includes(f.projectId))) throw refuse('projectId');
   if (f.crewId !== undefined && (f.crewId === null || !allowed.crewIds?.includes(f.crewId))) throw refuse('crewId');
-}
-
-/** The widget's stored question with the filters that apply to it, as the figures model takes it. */
-export function widgetQuery(widget: Widget, dashboardFilters: DashboardFilters, guest: DashboardFilters, today: string): FigureQuery {
-  const config = widget.configuration as FigureWidgetConfiguration;
-  const filters = narrow(narrow(config.useDashboardFilters === false ? {} : dashboardFilters, widget.filters), guest);
-  const source: FigureSourceDeclaration = FIGURE_SOURCES[config.query.source];
-  const extra: FigureFilter[] = [];
-  if (filters.projectId) extra.push({ field: 'project', operator: 'eq', value: filters.projectId });
-  if (filters.crewId && source.filters.crew) extra.push({ field: 'crew', operator: 'eq', value: filters.crewId });
-  const range = filtersRange(filters, today);
-  return {
-    ...config.query,
-    filters: [...config.query.filters, ...extra],
-    ...(range ? { range } : {}),
-    ...(range && widget.type === 'kpi' ? { compare: true } : {}),
-  };
 }
 
 /** POST /advanced-filter/public/data: one published figure widget, answered with its own question in its company. */

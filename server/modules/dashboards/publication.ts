@@ -13,7 +13,7 @@ type PublicFilters = DashboardPublication['publicFilters'];
 type Perm = { resourceType: string; action: string; resourceId?: string | null };
 
 /** 128 random bits, base64url: the whole secret of a public dashboard. */
-export const newPublicURL = () => randomBytes(16).toString('base64url');
+const newPublicURL = () => randomBytes(16).toString('base64url');
 
 /**
  * The values a guest may be offered must be the company's own: projects it may see and its crews.

@@ -19,7 +19,7 @@ export const WIDGET_SIZES: Record<WidgetType, { w: number; h: number }> = {
 };
 
 /** The sources this viewer may ask, as the figures model declares them. */
-export const figureMappingFor = (profile: AccessProfile): FigureMapping =>
+const figureMappingFor = (profile: AccessProfile): FigureMapping =>
   Object.fromEntries(FIGURE_SOURCE_NAMES.filter((s) => allows(profile, FIGURE_SOURCES[s].permission)).map((s) => [s, FIGURE_SOURCES[s]]));
 
 /** GET /dashboard/widget/{type}/configuration: the editor's starting point for a type, narrowed to what the viewer may see. */
