@@ -139,6 +139,17 @@ describeEachDatabase('dashboards: public dashboards', (server) => {
     expect((await call(s, w.people.stranger)('PATCH', `/dashboard/${theirs.id}`, { publicFilters: { crewIds: [w.crews.paving] } })).status).toBe(400);
   });
 
+  it('two requests publishing at once make one live URL', async () => {
+    const d = (await call(s, owner)('POST', '/dashboard', { name: 'Raced' })).body;
+    const publishing = () => call(s, owner)('PATCH', `/dashboard/${d.id}`, { isPublic: true });
+    const [x, y] = await Promise.all([publishing(), publishing()]);
+    expect([x.status, y.status]).toEqual([200, 200]);
+    expect(x.body.publication.publicURL).toBe(y.body.publication.publicURL);
+    const live = await s.services.db.selectFrom('dashboard_publications').select('id').where('dashboard_id', '=', d.id).where('revoked_at', 'is', null).execute();
+    expect(live).toHaveLength(1);
+    expect((await call(s, owner)('DELETE', `/dashboard/${d.id}`)).status).toBe(204);
+  });
+
   it('a widget added to a public dashboard is hidden until the owner publishes it', async () => {
     const late = await addWidget(owner, dashboardId, { type: 'bar', configuration: { query: { source: 'production', measure: { fn: 'count' }, groupBy: 'month' } } });
     expect(late.published).toBe(false);

@@ -118,6 +118,8 @@ export async function updateDashboard(services: Services, actor: Actor, id: numb
     if (body.name !== undefined && body.name !== before.name) set.name = body.name;
     if (body.shared !== undefined) set.shared = body.shared ? 1 : 0;
     if (body.filters !== undefined) set.filters = JSON.stringify(body.filters);
+    // This write holds the dashboard row (PostgreSQL) until commit, so two PATCHes publishing at once
+    // run one after the other and the second finds the first's publication: never two live URLs.
     await trx.updateTable('dashboards').set({ ...set, updated_at: now }).where('id', '=', id).execute();
     if (set.name !== undefined) await audit(trx, actor, before, 'renamed', { name: before.name }, { name: set.name });
     if (set.shared !== undefined || set.filters !== undefined) {

@@ -10,6 +10,7 @@ import type { Services } from '../../services.js';
 import { answerFigures } from '../figures/figures-service.js';
 import { MAP_LAYER_SOURCES } from '../map/map-layers.js';
 import { readLayer } from '../map/map-service.js';
+import { visibleToCompany } from '../projects/project-access.js';
 import { toWidget, type WidgetRow } from './dashboard-rows.js';
 import { narrow, widgetQuery } from './widget-query.js';
 
@@ -84,7 +85,15 @@ async function publishedWidget(db: Executor, pub: Publication, widgetId: number)
 async function namedFilters(db: Executor, pub: Publication): Promise<PublicDashboard['publicFilters']> {
   const f = pub.publicFilters;
   const projects = f.projectIds?.length
-    ? (await db.selectFrom('projects').select(['id', 'code', 'project_name']).where('id', 'in', f.projectIds).orderBy('code').execute()).map((p) => ({ id: p.id, name: `${p.code} ${p.project_name}` }))
+    ? (
+        await db
+          .selectFrom('projects as pr')
+          .select(['pr.id', 'pr.code', 'pr.project_name'])
+          .where('pr.id', 'in', f.projectIds)
+          .where(visibleToCompany('pr', pub.companyId))
+          .orderBy('pr.code')
+          .execute()
+      ).map((p) => ({ id: p.id, name: `${p.code} ${p.project_name}` }))
     : undefined;
   const crews = f.crewIds?.length
     ? (await db.selectFrom('crews').select(['id', 'name']).where('id', 'in', f.crewIds).where('company_id', '=', pub.companyId).orderBy('name').execute()).map((c) => ({ id: c.id, name: c.name }))

@@ -35,9 +35,11 @@ export async function createWidget(services: Services, actor: Actor, dashboardId
     const dashboard = await editableDashboard(trx, actor, dashboardId);
     const configuration = checkConfiguration(actor.profile, body.type, body.configuration);
     await checkFilters(trx, dashboard.company_id, body.filters);
+    const now = nowIso();
+    // Writing the dashboard row first holds it (PostgreSQL) until commit: a publication made meanwhile waits, so the new widget's published flag is right.
+    await trx.updateTable('dashboards').set({ updated_at: now }).where('id', '=', dashboardId).execute();
     const isPublic = (await livePublications(trx, [dashboardId])).has(dashboardId);
     const layout = body.layout ?? { x: 0, y: Math.min(await nextRow(trx, dashboardId), 10_000), ...WIDGET_SIZES[body.type] };
-    const now = nowIso();
     const row = (await trx
       .insertInto('dashboard_widgets')
       .values({
@@ -55,7 +57,6 @@ export async function createWidget(services: Services, actor: Actor, dashboardId
       })
       .returningAll()
       .executeTakeFirstOrThrow()) as WidgetRow;
-    await trx.updateTable('dashboards').set({ updated_at: now }).where('id', '=', dashboardId).execute();
     await audit(trx, actor, dashboard, 'widget added', null, { widget: body.title, type: body.type });
     return toWidget(row);
   });
