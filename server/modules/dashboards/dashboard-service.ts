@@ -29,7 +29,7 @@ const readRow = async (db: Executor, id: number) => (await db.selectFrom('dashbo
 /**
  * The viewer's role's default dashboard, made the first time anyone of that role asks (issue 18).
  * Two first viewers at once both try the insert; the unique (company_id, role) index (migration
- * 0025) lets one win, and only the winner adds the widgets, in the same transaction.
+ * 0024) lets one win, and only the winner adds the widgets, in the same transaction.
  */
 async function ensureRoleDashboard(services: Services, actor: Actor) {
   const role = actor.membership!.roleName;
