@@ -430,6 +430,18 @@ export function validBodies(w: FuzzWorld): Record<string, unknown> {
     'PATCH /memberships/:id/notification-settings': { Reports: true, Delays: false, Others: true, Email: false },
     'PATCH /quick-panel/settings': { notificationSound: true, chatPopups: false, compactGrids: true },
     'POST /invoices/:companyId/report': { range: { from: '2026-01-01', to: '2026-12-31' }, sourceSubcontractor: null, groupBy: 'item', groupByField: 'dueDate' },
+    'POST /advanced-filter/data': {
+      source: 'production',
+      measure: { fn: 'sum', field: 'amount' },
+      groupBy: 'month',
+      filters: [
+        { field: 'crew', operator: 'in', value: [w.crewId] },
+        { field: 'status', operator: 'eq', value: 'approved' },
+      ],
+      range: { from: '2026-01-01', to: '2026-12-31' },
+      compare: true,
+      limit: 10,
+    },
   };
 }
 
