@@ -228,6 +228,9 @@ const NOT_REFERENCES: Record<string, string> = {
   'productions.[].items.[].id': "an item of the production named beside it (productions.[].id, swept); another production's item is refused with 400 (tests/api/invoices.test.ts)",
   'message.who': "the sender, which must be the caller's own user id: anything else is a 400 (tests/api/chat.test.ts)",
   'message.time': 'a time the client sends and the server ignores',
+  'filters.[].value':
+    "a figure filter's value (an id when its field is one): another company's crew or project selects none of the acting company's rows (tests/api/figures.test.ts)",
+  limit: 'a number of groups',
   memberId:
     "a reviewer of another company is refused with 400 (tests/api/budget-reviews.test.ts); the sweep's budgets are approved, so a control request could not pass",
 };
@@ -520,6 +523,7 @@ const BODIES: Record<RouteKey, BodyFor> = {
   'PATCH /quick-panel/settings': () => json({ compactGrids: true }),
   'PATCH /notifications/:id': () => json({ read: true }),
   'PATCH /memberships/:id/notification-settings': () => json({ Others: true, Email: false }),
+  'POST /advanced-filter/data': (t) => json({ source: 'production', measure: { fn: 'count' }, groupBy: 'crew', filters: [{ field: 'crew', operator: 'in', value: [first(t, 'crew')] }] }),
   'POST /invoices/:companyId/report': (t) => json({ range: { from: '2026-01-01', to: '2026-12-31' }, sourceSubcontractor: t.partners.subcontractor, groupBy: 'project', groupByField: 'createdAt' }),
 };
 
