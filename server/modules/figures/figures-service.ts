@@ -37,7 +37,7 @@ function selection(db: Executor, src: SourceSql, scope: FigureScope, q: FigureQu
     for (const n of filter.needs ?? []) needs.add(n);
     predicates.push(filterPredicate(filter, f));
   }
-  let query = src.rows(db, scope.companyId);
+  let query = src.rows(db, scope.companyId, q, range);
   for (const [name, join] of Object.entries(src.joins)) if (needs.has(name)) query = join(query);
   if (scope.crewIds && src.crew) predicates.push(scope.crewIds.length ? sql`${src.crew} in (${sql.join(scope.crewIds)})` : sql`1 = 0`);
   if (range) predicates.push(sql`${src.day} >= ${range.from}`, sql`${src.day} <= ${range.to}`);
@@ -50,24 +50,30 @@ interface Measured {
   v: string | number | null;
 }
 
+/** How many rows the measure counts: the value's own count for an average (rows that hold it), else the source's. */
+const countOf = (src: SourceSql, q: FigureQuery): Expr => {
+  const value = q.measure.field ? src.values[q.measure.field] : undefined;
+  return (q.measure.fn === 'avg' && value?.count) || src.count || sql`count(*)`;
+};
+
 /** The measure's count and exact sum columns for a selection. */
 function measured(src: SourceSql, q: FigureQuery, query: SourceQuery): SourceQuery {
   const value = q.measure.field ? src.values[q.measure.field]! : undefined;
-  const count = q.measure.fn === 'avg' && value?.count ? value.count : sql`count(*)`;
-  return query.select([count.as('n'), (value ? value.sum : sql`null`).as('v')]);
+  return query.select([countOf(src, q).as('n'), (value ? value.sum : sql`null`).as('v')]);
 }
 
-function valueOf(src: SourceSql, q: FigureQuery, row: Measured | undefined): { text: string; exact: bigint } {
-  const value = q.measure.field ? src.values[q.measure.field]! : undefined;
-  const count = BigInt(row?.n ?? 0);
-  const sum = readSum(row?.v === null || row?.v === undefined ? null : String(row.v));
-  const text = formatMeasure(q.measure, sum, value?.scale ?? 0, count);
-  return { text, exact: q.measure.fn === 'count' ? count : sum };
+interface Exact {
+  count: bigint;
+  sum: bigint;
 }
+
+const exactOf = (row: Measured | undefined): Exact => ({ count: BigInt(row?.n ?? 0), sum: readSum(row?.v === null || row?.v === undefined ? null : String(row.v)) });
+
+const textOf = (src: SourceSql, q: FigureQuery, e: Exact) => formatMeasure(q.measure, e.sum, q.measure.field ? src.values[q.measure.field]!.scale : 0, e.count);
 
 async function totalOf(db: Executor, src: SourceSql, scope: FigureScope, q: FigureQuery, range: DateRange | undefined, needs: readonly string[]) {
   const row = (await measured(src, q, selection(db, src, scope, q, range, needs)).executeTakeFirst()) as Measured | undefined;
-  return valueOf(src, q, row).text;
+  return textOf(src, q, exactOf(row));
 }
 
 /**
@@ -81,19 +87,24 @@ export async function answerFigures(db: Executor, scope: FigureScope, q: FigureQ
   const src = SOURCE_SQL[q.source]();
   const valueNeeds = q.measure.field ? (src.values[q.measure.field]!.needs ?? []) : [];
   const dim = q.groupBy ? src.dimensions[q.groupBy]! : undefined;
-  const [total, previousTotal, groups] = await Promise.all([
-    totalOf(db, src, scope, q, q.range, valueNeeds),
-    q.compare && q.range ? totalOf(db, src, scope, q, previousPeriod(q.range), valueNeeds) : undefined,
+  // The groups partition the selected rows, so their exact sums and counts add up to the total.
+  const [groups, previousTotal] = await Promise.all([
     dim
       ? measured(src, q, selection(db, src, scope, q, q.range, [...valueNeeds, ...(dim.needs ?? [])]))
           .select([dim.key.as('k'), dim.label.as('l')])
           .groupBy([dim.key, dim.label] as never)
+          // Pre-summed rows can hold no items any more (production_figures after a status change).
+          .$if(!!src.count, (qb) => qb.having(sql`${src.count} > 0` as never))
           .execute()
-      : [],
+      : undefined,
+    q.compare && q.range ? totalOf(db, src, scope, q, previousPeriod(q.range), valueNeeds) : undefined,
   ]);
-  let rows = (groups as Array<Measured & { k: string | number | null; l: string | null }>).map((g) => {
-    const { text, exact } = valueOf(src, q, g);
-    return { row: { key: g.k === null ? null : typeof g.k === 'string' ? g.k : Number(g.k), label: g.l ?? '', value: text } satisfies FigureRow, exact };
+  const total = groups
+    ? textOf(src, q, (groups as Measured[]).map(exactOf).reduce((a, b) => ({ count: a.count + b.count, sum: a.sum + b.sum }), { count: 0n, sum: 0n }))
+    : await totalOf(db, src, scope, q, q.range, valueNeeds);
+  let rows = ((groups ?? []) as Array<Measured & { k: string | number | null; l: string | null }>).map((g) => {
+    const e = exactOf(g);
+    return { row: { key: g.k === null ? null : typeof g.k === 'string' ? g.k : Number(g.k), label: g.l ?? '', value: textOf(src, q, e) } satisfies FigureRow, exact: q.measure.fn === 'count' ? e.count : e.sum };
   });
   if (q.groupBy && TIME_DIMENSIONS.includes(q.groupBy)) rows.sort((a, b) => String(a.row.key).localeCompare(String(b.row.key)));
   else {

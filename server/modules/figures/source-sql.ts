@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import type { FigureDimension, FigureValueField } from '../../../resources/figures.js';
+import type { DateRange, FigureDimension, FigureQuery, FigureValueField } from '../../../resources/figures.js';
 import { currentDialect } from '../../db/dialect-context.js';
 import type { Dialect, Executor } from '../../db/index.js';
 
@@ -39,7 +39,10 @@ export interface ValueSql {
  * that answers it. Only these expressions ever become SQL; every value a query brings is bound.
  */
 export interface SourceSql {
-  rows(db: Executor, companyId: number): SourceQuery;
+  /** The query and its range let a source read pre-summed rows where they answer it (production). */
+  rows(db: Executor, companyId: number, q: FigureQuery, range: DateRange | undefined): SourceQuery;
+  /** How many rows a group stands for: count(*) unless the source's rows are pre-summed. */
+  count?: Expr;
   joins: Record<string, Join>;
   day: Expr;
   /** The crew column, for a viewer who sees only some crews. */

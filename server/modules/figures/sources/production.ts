@@ -1,46 +1,46 @@
 import { sql } from 'kysely';
 import { sumProduct } from '../../../lib/exact-sum.js';
 import { clientDimension, clientFilter, col, exactSum, projectDimension, projectJoins, statusDimension, timeDimensions, type SourceSql } from '../source-sql.js';
+import { productionRows } from './production-rows.js';
 
-const day = col('p.date');
+const day = col('r.day');
 
-/** Production items of the company's productions; amount = quantity (thousandths) × the budget item's price, exact. */
+/**
+ * Production items of the company's productions (pre-summed by month where the question allows:
+ * production-rows.ts); amount = quantity (thousandths) × the budget item's price, exact.
+ */
 export const productionSql = (): SourceSql => ({
-  rows: (db, companyId) =>
-    db
-      .selectFrom('productions as p')
-      .innerJoin('production_items as pi', 'pi.production_id', 'p.id')
-      .innerJoin('budget_items as bi', 'bi.id', 'pi.budget_item_id')
-      .where('p.company_id', '=', companyId),
+  rows: productionRows,
+  count: sql`sum(${sql.ref('r.items')})`,
   joins: {
-    ...projectJoins('p.project_id'),
-    cr: (q) => q.innerJoin('crews as cr', 'cr.id', 'p.crew_id'),
+    ...projectJoins('r.project_id'),
+    cr: (q) => q.innerJoin('crews as cr', 'cr.id', 'r.crew_id'),
     i: (q) => q.innerJoin('items as i', 'i.id', 'bi.item_id'),
     ic: (q) => q.leftJoin('item_categories as ic', 'ic.id', 'i.category_id'),
   },
   day,
-  crew: col('p.crew_id'),
+  crew: col('r.crew_id'),
   dimensions: {
     project: projectDimension,
-    crew: { key: col('p.crew_id'), label: col('cr.name'), needs: ['cr'] },
+    crew: { key: col('r.crew_id'), label: col('cr.name'), needs: ['cr'] },
     item: { key: col('bi.item_id'), label: col('i.name'), needs: ['i'] },
     category: { key: col('i.category_id'), label: sql`coalesce(${sql.ref('ic.name')}, 'No category')`, needs: ['i', 'ic'] },
     client: clientDimension,
-    status: statusDimension('p.status'),
+    status: statusDimension('r.status'),
     ...timeDimensions(day),
   },
   filters: {
-    project: { column: col('p.project_id') },
-    status: { column: col('p.status') },
-    crew: { column: col('p.crew_id') },
+    project: { column: col('r.project_id') },
+    status: { column: col('r.status') },
+    crew: { column: col('r.crew_id') },
     item: { column: col('bi.item_id') },
     category: { column: col('i.category_id'), needs: ['i'] },
     client: clientFilter,
     date: { column: day },
-    quantity: { column: col('pi.quantity_e3'), scale: 3 },
+    quantity: { column: col('r.quantity_e3'), scale: 3 },
   },
   values: {
-    quantity: { sum: exactSum('pi.quantity_e3'), scale: 3 },
-    amount: { sum: sumProduct('pi.quantity_e3', 'bi.price_cents', 2), scale: 5 },
+    quantity: { sum: exactSum('r.quantity_e3'), scale: 3 },
+    amount: { sum: sumProduct('r.quantity_e3', 'bi.price_cents', 2), scale: 5 },
   },
 });
