@@ -71,6 +71,12 @@ const exactOf = (row: Measured | undefined): Exact => ({ count: BigInt(row?.n ??
 
 const textOf = (src: SourceSql, q: FigureQuery, e: Exact) => formatMeasure(q.measure, e.sum, q.measure.field ? src.values[q.measure.field]!.scale : 0, e.count);
 
+/** Which group's measure is larger, exactly (averages compared as fractions): positive when `a`'s. */
+function larger(q: FigureQuery, a: Exact, b: Exact): number {
+  const [x, y] = q.measure.fn === 'count' ? [a.count, b.count] : q.measure.fn === 'sum' ? [a.sum, b.sum] : [a.sum * b.count, b.sum * a.count];
+  return x === y ? 0 : x > y ? 1 : -1;
+}
+
 async function totalOf(db: Executor, src: SourceSql, scope: FigureScope, q: FigureQuery, range: DateRange | undefined, needs: readonly string[]) {
   const row = (await measured(src, q, selection(db, src, scope, q, range, needs)).executeTakeFirst()) as Measured | undefined;
   return textOf(src, q, exactOf(row));
@@ -104,11 +110,11 @@ export async function answerFigures(db: Executor, scope: FigureScope, q: FigureQ
     : await totalOf(db, src, scope, q, q.range, valueNeeds);
   let rows = ((groups ?? []) as Array<Measured & { k: string | number | null; l: string | null }>).map((g) => {
     const e = exactOf(g);
-    return { row: { key: g.k === null ? null : typeof g.k === 'string' ? g.k : Number(g.k), label: g.l ?? '', value: textOf(src, q, e) } satisfies FigureRow, exact: q.measure.fn === 'count' ? e.count : e.sum };
+    return { row: { key: g.k === null ? null : typeof g.k === 'string' ? g.k : Number(g.k), label: g.l ?? '', value: textOf(src, q, e) } satisfies FigureRow, e };
   });
   if (q.groupBy && TIME_DIMENSIONS.includes(q.groupBy)) rows.sort((a, b) => String(a.row.key).localeCompare(String(b.row.key)));
   else {
-    rows.sort((a, b) => (a.exact === b.exact ? a.row.label.localeCompare(b.row.label) : a.exact > b.exact ? -1 : 1));
+    rows.sort((a, b) => larger(q, b.e, a.e) || a.row.label.localeCompare(b.row.label));
     if (q.limit) rows = rows.slice(0, q.limit);
   }
   return { unit: unitOf(q.measure), rows: rows.map((r) => r.row), total, ...(previousTotal !== undefined ? { previousTotal } : {}) };

@@ -22,6 +22,13 @@ export function splitByMonth(range: DateRange): { months: { from: string; to: st
   return { months: { from: first, to: shift(afterLast, -1) }, edges };
 }
 
+/**
+ * Each row's budget item, read by its key: SQLite keeps a CROSS JOIN's order, where with an inner join
+ * it scanned the budget items and built a temporary index over the rows (PostgreSQL plans it as an
+ * inner join either way).
+ */
+const withPrices = (rows: SourceQuery) => rows.crossJoin('budget_items as bi').whereRef('bi.id', '=', 'r.budget_item_id');
+
 /** Questions that need each item: by its day or week, or filtered by its day or quantity. */
 const needsItems = (q: FigureQuery) => q.groupBy === 'day' || q.groupBy === 'week' || q.filters.some((f) => f.field === 'date' || f.field === 'quantity');
 
@@ -33,22 +40,24 @@ const needsItems = (q: FigureQuery) => q.groupBy === 'day' || q.groupBy === 'wee
  * read cache sees productions and production_items read and drops the answer on their writes.
  */
 export function productionRows(db: Executor, companyId: number, q: FigureQuery, range: DateRange | undefined): SourceQuery {
-  const items = (days: DateRange[] | null) => {
+  /** The items of a span of days (every day without one); `null` reads none. */
+  const items = (days: DateRange | undefined | null) => {
     const query = db
       .selectFrom('productions as p')
       .innerJoin('production_items as pi', 'pi.production_id', 'p.id')
       .select(['p.project_id', 'p.crew_id', 'pi.budget_item_id', 'p.status', 'p.date as day', 'pi.quantity_e3', sql<number>`1`.as('items')])
       .where('p.company_id', '=', companyId);
-    if (!days) return query;
-    if (!days.length) return query.where(sql<boolean>`1 = 0`);
-    return query.where((eb) => eb.or(days.map((d) => eb.and([eb('p.date', '>=', d.from), eb('p.date', '<=', d.to)]))));
+    if (days === undefined) return query;
+    return days ? query.where('p.date', '>=', days.from).where('p.date', '<=', days.to) : query.where(sql<boolean>`1 = 0`);
   };
-  if (needsItems(q)) return db.selectFrom(items(range ? [range] : null).as('r')).innerJoin('budget_items as bi', 'bi.id', 'r.budget_item_id');
+  if (needsItems(q)) return withPrices(db.selectFrom(items(range).as('r')));
   const split = range ? splitByMonth(range) : { months: { from: '0000-01-01', to: '9999-12-01' }, edges: [] };
   let months = db
     .selectFrom('production_figures as f')
     .select(['f.project_id', 'f.crew_id', 'f.budget_item_id', 'f.status', 'f.month as day', 'f.quantity_e3', 'f.items'])
     .where('f.company_id', '=', companyId);
   months = split.months ? months.where('f.month', '>=', split.months.from).where('f.month', '<=', split.months.to) : months.where(sql<boolean>`1 = 0`);
-  return db.selectFrom(months.unionAll(items(split.edges)).as('r')).innerJoin('budget_items as bi', 'bi.id', 'r.budget_item_id');
+  // One branch per end of the range, each a plain range of days: an OR of two ranges would read every day of the company on SQLite.
+  const [head, tail] = split.edges;
+  return withPrices(db.selectFrom(months.unionAll(items(head ?? null)).unionAll(items(tail ?? null)).as('r')));
 }
