@@ -14,6 +14,7 @@ import { footprintRoutes } from './footprints/index.js';
 import { health } from './health/health.js';
 import { invoiceRoutes } from './invoices/index.js';
 import { itemRoutes } from './items/index.js';
+import { figureRoutes } from './figures/index.js';
 import { mapRoutes } from './map/index.js';
 import { locateRoutes } from './locates/index.js';
 import { logRoutes } from './logs/index.js';
@@ -29,4 +30,4 @@ import { taskRoutes } from './tasks/index.js';
 import { userRoutes } from './users/index.js';
 
 /** Every API route, in one list: registered under /api/v1 and snapshotted with its access rule. */
-export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...budgetRoutes, ...changeOrderRoutes, ...projectRoutes, ...budgetReviewRoutes, ...productionRoutes, downloadDailySheet, ...invoiceRoutes, ...taskRoutes, ...damageRoutes, ...footprintRoutes, ...logRoutes, ...locateRoutes, ...calendarRoutes, ...mapRoutes, ...chatRoutes, ...quickPanelRoutes, ...notificationRoutes, ...dashboardRoutes];
+export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...budgetRoutes, ...changeOrderRoutes, ...projectRoutes, ...budgetReviewRoutes, ...productionRoutes, downloadDailySheet, ...invoiceRoutes, ...taskRoutes, ...damageRoutes, ...footprintRoutes, ...logRoutes, ...locateRoutes, ...calendarRoutes, ...mapRoutes, ...figureRoutes, ...chatRoutes, ...quickPanelRoutes, ...notificationRoutes, ...dashboardRoutes];

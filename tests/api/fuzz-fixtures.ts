@@ -461,6 +461,18 @@ export function validBodies(w: FuzzWorld): Record<string, unknown> {
     },
     'PATCH /dashboard/:id/widget/:widgetId': { title: 'Fuzzed count', filters: { preset: 'last90' }, configuration: { query: { source: 'invoice', measure: { fn: 'sum', field: 'amount' } } }, layout: { x: 0, y: 3, w: 3, h: 2 }, published: true },
     'POST /advanced-filter/public/data': { publicURL: w.publicURL, widgetId: w.widgetId, filters: { preset: 'last30', projectId: w.projectId } },
+    'POST /advanced-filter/data': {
+      source: 'production',
+      measure: { fn: 'sum', field: 'amount' },
+      groupBy: 'month',
+      filters: [
+        { field: 'crew', operator: 'in', value: [w.crewId] },
+        { field: 'status', operator: 'eq', value: 'approved' },
+      ],
+      range: { from: '2026-01-01', to: '2026-12-31' },
+      compare: true,
+      limit: 10,
+    },
   };
 }
 

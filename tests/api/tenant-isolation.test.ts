@@ -249,6 +249,9 @@ const NOT_REFERENCES: Record<string, string> = {
   y: 'a row of the dashboard grid',
   w: 'a width in grid columns',
   h: 'a height in grid rows',
+  'filters.[].value':
+    "a figure filter's value (an id when its field is one): another company's crew or project selects none of the acting company's rows (tests/api/figures.test.ts)",
+  limit: 'a number of groups',
   memberId:
     "a reviewer of another company is refused with 400 (tests/api/budget-reviews.test.ts); the sweep's budgets are approved, so a control request could not pass",
 };
@@ -567,6 +570,7 @@ const BODIES: Record<RouteKey, BodyFor> = {
   'POST /dashboard/:id/widget': (t, n) => json({ title: probe(n), type: 'kpi', configuration: { query: { source: 'production', measure: { fn: 'count' } } }, filters: { projectId: first(t, 'project'), crewId: first(t, 'crew') } }),
   'PATCH /dashboard/:id/widget/:widgetId': (t, n) => json({ title: probe(n), filters: { projectId: first(t, 'project'), crewId: first(t, 'crew') }, layout: { x: 0, y: 1, w: 3, h: 2 } }),
   'POST /advanced-filter/public/data': (t) => json({ publicURL: t.publicURL, widgetId: first(t, 'widget'), filters: { projectId: first(t, 'project'), crewId: first(t, 'crew') } }),
+  'POST /advanced-filter/data': (t) => json({ source: 'production', measure: { fn: 'count' }, groupBy: 'crew', filters: [{ field: 'crew', operator: 'in', value: [first(t, 'crew')] }] }),
   'POST /invoices/:companyId/report': (t) => json({ range: { from: '2026-01-01', to: '2026-12-31' }, sourceSubcontractor: t.partners.subcontractor, groupBy: 'project', groupByField: 'createdAt' }),
 };
 

@@ -7,7 +7,7 @@ import type { Executor } from '../../db/index.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { parseJson } from '../../lib/json.js';
 import type { Services } from '../../services.js';
-import { answerFigures } from '../figures/figures-service.js';
+import { cachedFigures } from '../figures/figures-service.js';
 import { MAP_LAYER_SOURCES } from '../map/map-layers.js';
 import { readLayer } from '../map/map-service.js';
 import { visibleToCompany } from '../projects/project-access.js';
@@ -142,7 +142,7 @@ export async function publicFigures(services: Services, body: z.output<typeof pu
   if (!isFigureWidget(widget.type)) throw badRequest('widgetId: this widget shows no figures', [{ field: 'widgetId', message: 'This widget shows no figures' }]);
   checkGuestFilters(body.filters, pub.publicFilters);
   const query = widgetQuery(widget, pub.filters, body.filters, todayIn(pub.timezone));
-  return answerFigures(services.db, { companyId: pub.companyId, crewIds: null }, query);
+  return cachedFigures(services, { companyId: pub.companyId, crewIds: null }, query);
 }
 
 /** GET /dashboard/public/{publicURL}/widget/{widgetId}/markers: a published map of projects, the company's projects in the box. */
