@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import type { FigureQuery } from '../resources/figures.js';
 import { openDatabase } from '../server/db/index.js';
 import { DURATION_SEC, measure, type Measured, type Target } from './measure.js';
+import type { PublicDashboardRun } from './public-dashboard.js';
 import { addDays, contiguous, dayAfter, isoDay, seedCall, series, stamp } from './seed-sql.js';
 
 export const FIGURES_VOLUME = {
@@ -247,6 +248,8 @@ export interface FiguresRun {
   /** GET /health at the same connections, in the same run. */
   health: Measured | { error: string };
   results: Partial<Record<FigureCall, Outcome>>;
+  /** The public dashboard over the same volume (bench/public-dashboard.ts), when it ran. */
+  publicDashboard?: PublicDashboardRun | { error: string };
 }
 
 /** An answer of a year's production: groups with amounts and a total above zero. */

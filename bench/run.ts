@@ -23,6 +23,7 @@ import {
 } from './productions-invoices.js';
 import { benchFieldOperations, fieldFailures, printFieldOperations, seedFieldOperations, type FieldOperationsRun } from './field-operations.js';
 import { benchFigures, figuresFailures, printFigures, seedFigures, type FiguresRun } from './figures.js';
+import { benchPublicDashboard, printPublicDashboard, publicDashboardFailures } from './public-dashboard.js';
 import { benchRealtime, printRealtime, realtimeFailures, type RealtimeRun } from './realtime.js';
 import { CONNECTIONS, DURATION_SEC, measure, type Measured, type Target } from './measure.js';
 import { PASSWORD, seed, type Seeded } from './seed.js';
@@ -115,7 +116,9 @@ async function figuresScenario(server: { baseUrl: string; dataDir: string }, dat
     log('  figures: seeding 100,000 productions of 1,000,000 items (through the API, the volume in SQL) ...');
     const seeded = await seedFigures(server.baseUrl, { databaseUrl, dataDir: server.dataDir, log });
     log(`  done in ${seeded.seconds.total} s (API ${seeded.seconds.api} s, SQL ${seeded.seconds.volume} s, statistics ${seeded.seconds.analyze} s)`);
-    return await benchFigures(server.baseUrl, seeded, log);
+    const run: FiguresRun = await benchFigures(server.baseUrl, seeded, log);
+    const publicDashboard = await benchPublicDashboard(server.baseUrl, seeded, log).catch((err: Error) => ({ error: err.message }));
+    return { ...run, publicDashboard };
   } catch (err) {
     return { error: err instanceof Error ? err.message : String(err) };
   }
@@ -359,7 +362,10 @@ const productionProblems = (database: string, r: ProductionsInvoicesRun | { erro
 const fieldProblems = (database: string, r: FieldOperationsRun | { error: string }) =>
   'error' in r ? [`${database} field operations: ${r.error}`] : fieldFailures(database, r);
 
-const figuresProblems = (database: string, r: FiguresRun | { error: string }) => ('error' in r ? [`${database} figures: ${r.error}`] : figuresFailures(database, r));
+const figuresProblems = (database: string, r: FiguresRun | { error: string }) =>
+  'error' in r
+    ? [`${database} figures: ${r.error}`]
+    : [...figuresFailures(database, r), ...(!r.publicDashboard ? [] : 'error' in r.publicDashboard ? [`${database} public dashboard: ${r.publicDashboard.error}`] : publicDashboardFailures(database, r.publicDashboard))];
 
 /** The figures scenario's results of each database, as results.json keeps them. */
 const figuresReport = (runs: Array<{ database: string; figures: FiguresRun | { error: string } }>) => {
@@ -477,6 +483,11 @@ async function onlyField(): Promise<never> {
   exitWith(section.failures ?? []);
 }
 
+function printFiguresAndPublic(database: string, run: FiguresRun) {
+  printFigures(database, run, log);
+  if (run.publicDashboard && !('error' in run.publicDashboard)) printPublicDashboard(database, run.publicDashboard, log);
+}
+
 /** `--only figures`: the figures scenario alone; its results replace `figures` in results.json. */
 async function onlyFigures(): Promise<never> {
   const runs = (await eachDatabase<FiguresRun | { error: string }>((server, url) => figuresScenario(server, url), (error) => ({ error }))).map((r) => ({
@@ -484,7 +495,7 @@ async function onlyFigures(): Promise<never> {
     figures: r.outcome,
   }));
   const section = figuresReport(runs);
-  for (const r of runs) if (!('error' in r.figures)) printFigures(r.database, r.figures, log);
+  for (const r of runs) if (!('error' in r.figures)) printFiguresAndPublic(r.database, r.figures);
   mergeResults('figures', section);
   exitWith(section.failures ?? []);
 }
@@ -634,7 +645,7 @@ for (const run of runs) {
   if (!('error' in run.budget)) printBudgetSection(run.database, run.budget, log);
   if (!('error' in run.productions)) printProductionsInvoices(run.database, run.productions, log);
   if (!('error' in run.fieldOperations)) printFieldOperations(run.database, run.fieldOperations, log);
-  if (!('error' in run.figures)) printFigures(run.database, run.figures, log);
+  if (!('error' in run.figures)) printFiguresAndPublic(run.database, run.figures);
 }
 realtime.print();
 process.stdout.write('\nLogin is argon2-bound (deliberately slow, to make password guessing expensive).\n');
