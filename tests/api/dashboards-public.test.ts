@@ -15,7 +15,7 @@ describeEachDatabase('dashboards: public dashboards', (server) => {
   let strangerProject: number;
   let dashboardId: number;
   let url: string;
-  const widgets: Record<'kpi' | 'map' | 'attention' | 'note', number> = { kpi: 0, map: 0, attention: 0, note: 0 };
+  const widgets: Record<'kpi' | 'map' | 'checkins' | 'attention' | 'note', number> = { kpi: 0, map: 0, checkins: 0, attention: 0, note: 0 };
   /** The owner company's production dates, to count what a range holds as the figures model must. */
   let ownDates: string[] = [];
 
@@ -43,6 +43,7 @@ describeEachDatabase('dashboards: public dashboards', (server) => {
     dashboardId = d.body.id;
     widgets.kpi = (await addWidget(owner, dashboardId, { type: 'kpi', configuration: KPI })).id;
     widgets.map = (await addWidget(owner, dashboardId, { type: 'map', configuration: { layer: 'projects' } })).id;
+    widgets.checkins = (await addWidget(owner, dashboardId, { type: 'map', configuration: { layer: 'checkins' } })).id;
     widgets.attention = (await addWidget(owner, dashboardId, { type: 'attention', configuration: { kinds: ['invoices_overdue'] } })).id;
     widgets.note = (await addWidget(owner, dashboardId, { type: 'placeholder', configuration: { text: 'Weekly figures' } })).id;
     const made = await call(s, owner)('PATCH', `/dashboard/${dashboardId}`, { isPublic: true, publicFilters: { presets: ['thisYear', 'last30'], projectIds: [w.projectId, emptyProject] } });
@@ -77,7 +78,7 @@ describeEachDatabase('dashboards: public dashboards', (server) => {
     expect(res.body).toMatchObject({ name: 'Progress for the city', companyName: w.owner.companyName, filters: {} });
     expect(res.body.publicFilters.projects.map((p: any) => p.id).sort()).toEqual([w.projectId, emptyProject].sort());
     expect(res.body.publicFilters.projects[0].name).toEqual(expect.any(String));
-    // The attention list names people's work: never public.
+    // The attention list and the check-ins map name people's work: never public.
     expect(res.body.widgets.map((x: any) => x.id)).toEqual([widgets.kpi, widgets.map, widgets.note]);
     const text = JSON.stringify(res.body);
     for (const secret of ['owner', 'dashboardId', 'published', w.owner.email, 'canEdit']) expect(text).not.toContain(secret);
@@ -168,6 +169,8 @@ describeEachDatabase('dashboards: public dashboards', (server) => {
     expect(res.body.points.map((p: any) => [p.layer, p.id])).toEqual([['projects', w.projectId]]);
     expect((await guest('GET', `/dashboard/public/${url}/widget/${widgets.kpi}/markers`)).status).toBe(400);
     expect((await guest('GET', `/dashboard/public/${url}/widget/${widgets.attention}/markers`)).status).toBe(404);
+    expect((await guest('GET', `/dashboard/public/${url}/widget/${widgets.checkins}/markers`)).status).toBe(404);
+    expect((await guest('GET', `/dashboard/public/${url}/widget/${widgets.checkins}`)).status).toBe(404);
   });
 
   it('unknown, revoked and deleted URLs are the same 404; revoking kills the URL and republishing gives a new one', async () => {
