@@ -26,6 +26,8 @@ export interface Target {
   body?: unknown;
   /** When given, each request's path (the probe's is `path`). */
   nextPath?: () => string;
+  /** When given, each request's body (the probe's is `body`): a question no cached answer serves. */
+  nextBody?: () => unknown;
   /** Checks the probe's answer beyond its status: a problem description, or null when it is right. */
   check?: (body: unknown, headers: Headers) => string | null;
 }
@@ -65,7 +67,12 @@ export async function measure(baseUrl: string, target: Target, connections = CON
     if (problem) throw new Error(`${target.method} ${target.path}: ${problem}`);
   }
 
-  const nextPath = target.nextPath;
+  const { nextPath, nextBody } = target;
+  const setupRequest = (req: Record<string, unknown>) => ({
+    ...req,
+    ...(nextPath ? { path: nextPath() } : {}),
+    ...(nextBody ? { body: JSON.stringify(nextBody()) } : {}),
+  });
   const opts: Options = {
     url,
     method: target.method,
@@ -73,7 +80,7 @@ export async function measure(baseUrl: string, target: Target, connections = CON
     body,
     connections,
     timeout: 30,
-    ...(nextPath ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: nextPath() }) }] } : {}),
+    ...(nextPath || nextBody ? { requests: [{ setupRequest }] } : {}),
   };
   await cannon({ ...opts, duration: WARMUP_SEC }, () => {}); // JIT, connection pools and caches warm up
   const samples: number[] = [];

@@ -6,7 +6,8 @@
 // into bench/results.json (`budgetSection`), leaving the rest of the file as it was; `--only
 // productions` does the same for the productions and invoices scenario (`productionsInvoices`), and
 // `--only field` for issue 10's tasks, logs, calendar and map (`fieldOperations`), and `--only
-// realtime` for issue 11's socket fan-out (`realtime`).
+// realtime` for issue 11's socket fan-out (`realtime`), and `--only figures` for issue 18's figures
+// model (`figures`).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,8 @@ import {
   type ProductionsInvoicesRun,
 } from './productions-invoices.js';
 import { benchFieldOperations, fieldFailures, printFieldOperations, seedFieldOperations, type FieldOperationsRun } from './field-operations.js';
+import { benchFigures, figuresFailures, printFigures, seedFigures, type FiguresRun } from './figures.js';
+import { benchPublicDashboard, printPublicDashboard, publicDashboardFailures } from './public-dashboard.js';
 import { benchRealtime, printRealtime, realtimeFailures, type RealtimeRun } from './realtime.js';
 import { CONNECTIONS, DURATION_SEC, measure, type Measured, type Target } from './measure.js';
 import { PASSWORD, seed, type Seeded } from './seed.js';
@@ -65,6 +68,8 @@ interface DatabaseRun {
   productions: ProductionsInvoicesRun | { error: string };
   /** Issue 10: 200,000 tasks and 100,000 logs; the task pages, a month of the calendar, the map's check-ins of a project. */
   fieldOperations: FieldOperationsRun | { error: string };
+  /** Issue 18: 1,000,000 production items; the figures model's widget questions, uncached and cached. */
+  figures: FiguresRun | { error: string };
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -100,6 +105,20 @@ async function fieldScenario(server: { baseUrl: string; dataDir: string }, datab
     const seeded = await seedFieldOperations(server.baseUrl, { databaseUrl, dataDir: server.dataDir, log });
     log(`  done in ${seeded.seconds.total} s (API ${seeded.seconds.api} s, SQL ${seeded.seconds.volume} s, statistics ${seeded.seconds.analyze} s)`);
     return await benchFieldOperations(server.baseUrl, seeded, log);
+  } catch (err) {
+    return { error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/** Seeds the figures volume into the running server and measures the widget questions. */
+async function figuresScenario(server: { baseUrl: string; dataDir: string }, databaseUrl: string | null): Promise<FiguresRun | { error: string }> {
+  try {
+    log('  figures: seeding 100,000 productions of 1,000,000 items (through the API, the volume in SQL) ...');
+    const seeded = await seedFigures(server.baseUrl, { databaseUrl, dataDir: server.dataDir, log });
+    log(`  done in ${seeded.seconds.total} s (API ${seeded.seconds.api} s, SQL ${seeded.seconds.volume} s, statistics ${seeded.seconds.analyze} s)`);
+    const run: FiguresRun = await benchFigures(server.baseUrl, seeded, log);
+    const publicDashboard = await benchPublicDashboard(server.baseUrl, seeded, log).catch((err: Error) => ({ error: err.message }));
+    return { ...run, publicDashboard };
   } catch (err) {
     return { error: err instanceof Error ? err.message : String(err) };
   }
@@ -255,6 +274,7 @@ async function benchDatabase(database: DatabaseRun['database'], databaseUrl: str
     const budget = await budgetSection(server, schema?.url ?? null);
     const productions = await productionsScenario(server, schema?.url ?? null);
     const fieldOperations = await fieldScenario(server, schema?.url ?? null);
+    const figures = await figuresScenario(server, schema?.url ?? null);
     // autocannon drops its sockets mid-request at the end of a run; let those handlers finish
     // before SIGTERM closes the database under them.
     await new Promise((r) => setTimeout(r, 1000));
@@ -267,7 +287,7 @@ async function benchDatabase(database: DatabaseRun['database'], databaseUrl: str
     }
     const loadAverage = { start: round2(loadAtStart), end: round2(os.loadavg()[0]!) };
     const { owner, someone: _someone, ...counts } = seeded;
-    return { database, loadAverage, seeded: { ...counts, listOwnerCompanies: owner.companies, volume: { ...VOLUME, ...volume } }, results, latency, transfer, budget, productions, fieldOperations };
+    return { database, loadAverage, seeded: { ...counts, listOwnerCompanies: owner.companies, volume: { ...VOLUME, ...volume } }, results, latency, transfer, budget, productions, fieldOperations, figures };
   } finally {
     await server?.stop();
     await schema?.drop();
@@ -321,7 +341,7 @@ function failures(run: DatabaseRun): string[] {
           .filter((k) => t[k] < TRANSFER_MIN_RATIO)
           .map((k) => `${run.database} file transfer: ${k} ${t[k]}, under the ${TRANSFER_MIN_RATIO} bar`);
   const budget = 'error' in run.budget ? [`${run.database} budget section: ${run.budget.error}`] : budgetFailures(run.database, run.budget);
-  return [...measured, ...bar, ...bars, ...transfer, ...budget, ...productionProblems(run.database, run.productions), ...fieldProblems(run.database, run.fieldOperations)];
+  return [...measured, ...bar, ...bars, ...transfer, ...budget, ...productionProblems(run.database, run.productions), ...fieldProblems(run.database, run.fieldOperations), ...figuresProblems(run.database, run.figures)];
 }
 
 /** The budget section's results of each database, as results.json keeps them. */
@@ -341,6 +361,23 @@ const productionProblems = (database: string, r: ProductionsInvoicesRun | { erro
 
 const fieldProblems = (database: string, r: FieldOperationsRun | { error: string }) =>
   'error' in r ? [`${database} field operations: ${r.error}`] : fieldFailures(database, r);
+
+const figuresProblems = (database: string, r: FiguresRun | { error: string }) =>
+  'error' in r
+    ? [`${database} figures: ${r.error}`]
+    : [...figuresFailures(database, r), ...(!r.publicDashboard ? [] : 'error' in r.publicDashboard ? [`${database} public dashboard: ${r.publicDashboard.error}`] : publicDashboardFailures(database, r.publicDashboard))];
+
+/** The figures scenario's results of each database, as results.json keeps them. */
+const figuresReport = (runs: Array<{ database: string; figures: FiguresRun | { error: string } }>) => {
+  const problems = runs.flatMap((r) => figuresProblems(r.database, r.figures));
+  return {
+    runAt: new Date().toISOString(),
+    commit: commit(),
+    ...Object.fromEntries(runs.map((r) => [r.database, r.figures])),
+    ok: problems.length === 0,
+    ...(problems.length ? { failures: problems } : {}),
+  };
+};
 
 /** The field operations scenario's results of each database, as results.json keeps them. */
 const fieldReport = (runs: Array<{ database: string; fieldOperations: FieldOperationsRun | { error: string } }>) => {
@@ -446,6 +483,23 @@ async function onlyField(): Promise<never> {
   exitWith(section.failures ?? []);
 }
 
+function printFiguresAndPublic(database: string, run: FiguresRun) {
+  printFigures(database, run, log);
+  if (run.publicDashboard && !('error' in run.publicDashboard)) printPublicDashboard(database, run.publicDashboard, log);
+}
+
+/** `--only figures`: the figures scenario alone; its results replace `figures` in results.json. */
+async function onlyFigures(): Promise<never> {
+  const runs = (await eachDatabase<FiguresRun | { error: string }>((server, url) => figuresScenario(server, url), (error) => ({ error }))).map((r) => ({
+    database: r.database,
+    figures: r.outcome,
+  }));
+  const section = figuresReport(runs);
+  for (const r of runs) if (!('error' in r.figures)) printFiguresAndPublic(r.database, r.figures);
+  mergeResults('figures', section);
+  exitWith(section.failures ?? []);
+}
+
 /** The realtime fan-out on each database: it starts its own processes (one, then two over Redis). */
 async function realtimeSection() {
   const runs: Array<{ database: string; realtime: RealtimeRun | { error: string } }> = [];
@@ -483,14 +537,15 @@ async function onlyRealtime(): Promise<never> {
 }
 
 const only = process.argv.find((a, i) => a.startsWith('--only=') || process.argv[i - 1] === '--only')?.replace('--only=', '');
-if (only !== undefined && only !== 'budget' && only !== 'productions' && only !== 'field' && only !== 'realtime') {
-  process.stderr.write(`--only takes one scenario: budget, productions, field or realtime (got ${only})\n`);
+if (only !== undefined && only !== 'budget' && only !== 'productions' && only !== 'field' && only !== 'realtime' && only !== 'figures') {
+  process.stderr.write(`--only takes one scenario: budget, productions, field, realtime or figures (got ${only})\n`);
   process.exit(2);
 }
 if (only === 'budget') await onlyBudget();
 if (only === 'productions') await onlyProductions();
 if (only === 'field') await onlyField();
 if (only === 'realtime') await onlyRealtime();
+if (only === 'figures') await onlyFigures();
 
 /** The numbers a later run is compared with: per database and endpoint, throughput, p95 and share of /health. */
 function summary(run: DatabaseRun) {
@@ -566,6 +621,7 @@ const report = {
   budgetSection: budgetReport(runs),
   productionsInvoices: productionsReport(runs),
   fieldOperations: fieldReport(runs),
+  figures: figuresReport(runs),
   realtime: realtime.section,
   ...(others.length ? { alsoMeasured: others } : {}),
   ok: problems.length === 0,
@@ -589,6 +645,7 @@ for (const run of runs) {
   if (!('error' in run.budget)) printBudgetSection(run.database, run.budget, log);
   if (!('error' in run.productions)) printProductionsInvoices(run.database, run.productions, log);
   if (!('error' in run.fieldOperations)) printFieldOperations(run.database, run.fieldOperations, log);
+  if (!('error' in run.figures)) printFiguresAndPublic(run.database, run.figures);
 }
 realtime.print();
 process.stdout.write('\nLogin is argon2-bound (deliberately slow, to make password guessing expensive).\n');

@@ -29,15 +29,16 @@ export type Available = (navId: string) => boolean;
 const EVERY_SCREEN: Available = () => true;
 
 /**
- * Where a signed-in member lands when nothing else is asked for: the dashboard, the crew leader's
- * project list, productions for plain members, else the first screen their navigation shows, and
+ * Where a signed-in member lands when nothing else is asked for: the crew leader's project list, the
+ * dashboard, productions for plain members, else the first screen their navigation shows, and
  * at last their own profile, which everyone may open.
  */
 export function homeFor(p: AccessProfile, available: Available = EVERY_SCREEN): string {
   if (!p.signedIn) return LOGIN;
   if (!p.hasMembership) return 'register/company';
-  if (canOpenDashboard(p) && available('dashboard')) return 'dashboard';
+  // The crew leader's field home comes first; their dashboard is one tap away.
   if (isCrewLeader(p) && available('projects-list')) return 'projects-list';
+  if (canOpenDashboard(p) && available('dashboard')) return 'dashboard';
   if (isPlainMember(p) && available('productions')) return 'productions';
   for (const group of NAV_GROUPS) {
     if (!group.visible(p)) continue;

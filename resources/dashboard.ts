@@ -73,12 +73,14 @@ export const WIDGET_CONFIGURATIONS = {
 export type FigureWidgetConfiguration = z.infer<typeof figureConfiguration>;
 
 /** A widget's place on the 12-column grid (react-grid-layout units); a phone shows one column. */
-export const widgetLayout = z.strictObject({
-  x: z.number().int().min(0).max(11),
-  y: z.number().int().min(0).max(10_000),
-  w: z.number().int().min(1).max(12),
-  h: z.number().int().min(1).max(40),
-});
+export const widgetLayout = z
+  .strictObject({
+    x: z.number().int().min(0).max(11),
+    y: z.number().int().min(0).max(10_000),
+    w: z.number().int().min(1).max(12),
+    h: z.number().int().min(1).max(40),
+  })
+  .refine((l) => l.x + l.w <= 12, { message: 'A widget must fit the 12 columns: x + w at most 12', path: ['w'] });
 export type WidgetLayout = z.infer<typeof widgetLayout>;
 
 /**
@@ -141,14 +143,14 @@ export const createWidgetBody = z.strictObject({
   title: text().min(1, 'Title is required').max(120),
   type: z.enum(WIDGET_TYPE_VALUES, { error: DASHBOARD_MESSAGES.widgetType }),
   filters: dashboardFilters.default({}),
-  configuration: z.record(z.string(), z.unknown()).default({}),
+  configuration: z.record(text(), z.unknown()).default({}),
   layout: widgetLayout.optional(),
 });
 export const updateWidgetBody = z
   .strictObject({
     title: text().min(1, 'Title is required').max(120).optional(),
     filters: dashboardFilters.optional(),
-    configuration: z.record(z.string(), z.unknown()).optional(),
+    configuration: z.record(text(), z.unknown()).optional(),
     layout: widgetLayout.optional(),
     /** On a public dashboard, a widget added after publishing is shown to guests once the owner confirms it. */
     published: z.boolean().optional(),

@@ -79,6 +79,7 @@ export const FIGURE_SOURCES = {
     dimensions: ['project', 'item', 'category', 'client', 'status', 'month'],
     filters: { ...common, item: 'id', category: 'id', client: 'id', date: 'date' },
     dateLabel: 'Budget created',
+    statuses: ['draft', 'submitted', 'approved', 'rejected'],
   },
   change_order: {
     label: 'Change orders',
@@ -87,6 +88,7 @@ export const FIGURE_SOURCES = {
     dimensions: ['project', 'client', 'status', 'day', 'week', 'month'],
     filters: { ...common, client: 'id', date: 'date', amount: 'number' },
     dateLabel: 'Change order created',
+    statuses: ['draft', 'sent', 'accepted', 'rejected'],
   },
   invoice: {
     label: 'Invoices',
@@ -121,6 +123,7 @@ export const FIGURE_SOURCES = {
     dimensions: ['project', 'status', 'type', 'day', 'week', 'month'],
     filters: { ...common, type: 'id', date: 'date' },
     dateLabel: 'Damage date',
+    statuses: ['reported', 'claimed', 'in_repair', 'closed'],
   },
   log: {
     label: 'Daily logs and check-ins',
@@ -129,6 +132,7 @@ export const FIGURE_SOURCES = {
     dimensions: ['project', 'crew', 'status', 'day', 'week', 'month'],
     filters: { ...common, crew: 'id', date: 'date' },
     dateLabel: 'Log day',
+    statuses: ['open', 'submitted', 'reviewed'],
   },
   locate: {
     label: 'Locate tickets',
@@ -137,6 +141,7 @@ export const FIGURE_SOURCES = {
     dimensions: ['project', 'status', 'day', 'week', 'month'],
     filters: { ...common, date: 'date', expires: 'date' },
     dateLabel: 'Ticket requested',
+    statuses: ['open', 'ready', 'closed'],
   },
 } as const satisfies Record<string, FigureSourceDeclaration>;
 export type FigureSource = keyof typeof FIGURE_SOURCES;

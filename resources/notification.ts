@@ -23,6 +23,8 @@ export const NOTIFICATION_TOPICS = [
   'damage',
   'footprint',
   'pdf-converted-to-jpeg',
+  /** A dashboard made public or its public URL revoked (issue 18): the company's managers hear of it. */
+  'dashboard',
 ] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
@@ -70,6 +72,7 @@ const TOPIC_CATEGORY: Record<NotificationTopic, NotificationCategory> = {
   'task-comment': 'Others',
   'task-file': 'Others',
   'pdf-converted-to-jpeg': 'Others',
+  dashboard: 'Others',
 };
 
 export const notificationCategory = (type: string): NotificationCategory => TOPIC_CATEGORY[type as NotificationTopic] ?? 'Others';

@@ -28,6 +28,8 @@ export interface Config {
   logLevel: string;
   /** Requests per minute per IP on login, register and forgot-password. */
   authRateLimit: number;
+  /** Requests per minute per IP on each public dashboard route. */
+  publicRateLimit: number;
   clientDir: string;
   /** Fastify's trustProxy: false, true, or a comma list of proxy addresses. */
   trustProxy: boolean | string;
@@ -121,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storage: loadStorage(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
+    publicRateLimit: Number(env.PUBLIC_RATE_LIMIT ?? 120),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
     ...overrides,

@@ -26,6 +26,8 @@ export interface Services {
   /** Encrypts and decrypts SSNs and driver's licence numbers. */
   fieldCipher: FieldCipher;
   authRateLimit: { max: number; timeWindow: string };
+  /** Per IP on the routes read without login (public dashboards), each route counted on its own. */
+  publicRateLimit: { max: number; timeWindow: string };
   /** Real-time events to users' and companies' sockets, sent once the request that caused them succeeded. */
   realtime: RealtimeHub;
 }
@@ -44,6 +46,7 @@ export function createServices(config: Config, db: Db, dialect: Dialect, log: Fa
     storage,
     fieldCipher: new FieldCipher(config.fieldKeys),
     authRateLimit: { max: config.authRateLimit, timeWindow: '1 minute' },
+    publicRateLimit: { max: config.publicRateLimit, timeWindow: '1 minute' },
     realtime: new RealtimeHub(),
   };
 }

@@ -70,8 +70,8 @@ interface RouteDefBase<TB, TQ, TP> {
   body?: TB;
   query?: TQ;
   params?: TP;
-  /** Counts against the strict per-IP limit for credential endpoints. */
-  rateLimited?: boolean;
+  /** Counts against the strict per-IP limit for credential endpoints, or ('public') the one of the pages read without login. */
+  rateLimited?: boolean | 'public';
   status?: number;
   /**
    * A GET whose answer depends only on its query and the company (or, for 'user', the caller) keeps
@@ -181,7 +181,7 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
     typed.route({
       method: def.method,
       url: def.url,
-      config: def.rateLimited ? { rateLimit: services.authRateLimit } : {},
+      config: def.rateLimited ? { rateLimit: def.rateLimited === 'public' ? services.publicRateLimit : services.authRateLimit } : {},
       schema: {
         summary: def.summary,
         tags: def.tags,

@@ -8,11 +8,13 @@ import { changeOrderRoutes } from './change-orders/index.js';
 import { companyRoutes } from './companies/index.js';
 import { crewRoutes } from './crews/index.js';
 import { damageRoutes } from './damages/index.js';
+import { dashboardRoutes } from './dashboards/index.js';
 import { fileRoutes } from './files/index.js';
 import { footprintRoutes } from './footprints/index.js';
 import { health } from './health/health.js';
 import { invoiceRoutes } from './invoices/index.js';
 import { itemRoutes } from './items/index.js';
+import { figureRoutes } from './figures/index.js';
 import { mapRoutes } from './map/index.js';
 import { locateRoutes } from './locates/index.js';
 import { logRoutes } from './logs/index.js';
@@ -28,4 +30,4 @@ import { taskRoutes } from './tasks/index.js';
 import { userRoutes } from './users/index.js';
 
 /** Every API route, in one list: registered under /api/v1 and snapshotted with its access rule. */
-export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...budgetRoutes, ...changeOrderRoutes, ...projectRoutes, ...budgetReviewRoutes, ...productionRoutes, downloadDailySheet, ...invoiceRoutes, ...taskRoutes, ...damageRoutes, ...footprintRoutes, ...logRoutes, ...locateRoutes, ...calendarRoutes, ...mapRoutes, ...chatRoutes, ...quickPanelRoutes, ...notificationRoutes];
+export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...budgetRoutes, ...changeOrderRoutes, ...projectRoutes, ...budgetReviewRoutes, ...productionRoutes, downloadDailySheet, ...invoiceRoutes, ...taskRoutes, ...damageRoutes, ...footprintRoutes, ...logRoutes, ...locateRoutes, ...calendarRoutes, ...mapRoutes, ...figureRoutes, ...chatRoutes, ...quickPanelRoutes, ...notificationRoutes, ...dashboardRoutes];

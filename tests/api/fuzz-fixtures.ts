@@ -57,6 +57,10 @@ export interface FuzzWorld {
   /** The owner's membership, and a notification of it. */
   ownerMembershipId: number;
   notificationId: number;
+  /** A public dashboard of the owner's with one figure widget, and its public URL. */
+  dashboardId: number;
+  widgetId: number;
+  publicURL: string;
 }
 
 /** A token-shaped string no invitation or reset link holds. */
@@ -182,8 +186,14 @@ export async function seedWorld(s: TestServer): Promise<FuzzWorld> {
   const task = await created(s, t, 'POST', `/projects/${project.id}/tasks`, { summary: 'Fuzz task', crewId: world.crewId, items: [{ budgetItemId: budgetItem.id, quantity: '1.5' }] });
   const chat = (await s.call('GET', `${API}/chat/get-chat?contactId=${member.user.id}`, { token: t })).body as { id: number };
   const quickNote = await created(s, t, 'POST', '/quick-panel/notes', { title: 'Fuzz note' });
+  const dashboard = await created(s, t, 'POST', '/dashboard', { name: 'Fuzz board' });
+  const widget = await created(s, t, 'POST', `/dashboard/${dashboard.id}/widget`, { title: 'Fuzz count', type: 'kpi', configuration: { query: { source: 'production', measure: { fn: 'count' } } } });
+  const published = (await created(s, t, 'PATCH', `/dashboard/${dashboard.id}`, { isPublic: true, publicFilters: { presets: ['last30'], projectIds: [project.id] } })) as unknown as { publication: { publicURL: string } };
   return {
     ...world,
+    dashboardId: dashboard.id,
+    widgetId: widget.id,
+    publicURL: published.publication.publicURL,
     userId: owner.user.id,
     chatId: chat.id,
     quickNoteId: quickNote.id,
@@ -243,13 +253,16 @@ export function validParams(w: FuzzWorld, url: string): Record<string, string | 
     tasks: w.taskId,
     'quick-panel': w.quickNoteId,
     notifications: w.notificationId,
+    dashboard: w.dashboardId,
     ...w.catalog,
   };
   const values: Record<string, string | number> = {
     id: url.startsWith('/roles/project/') ? w.projectRoleId : url.endsWith('/notification-settings') ? w.ownerMembershipId : (idOf[area] ?? w.companyId),
     memberId: w.ownerMembershipId,
     companyId: w.companyId,
-    type: 'client',
+    type: url.startsWith('/dashboard/widget/') ? 'kpi' : 'client',
+    widgetId: w.widgetId,
+    publicURL: w.publicURL,
     token: UNKNOWN_TOKEN,
     code: UNKNOWN_TOKEN,
     text: 'Nor',
@@ -430,6 +443,36 @@ export function validBodies(w: FuzzWorld): Record<string, unknown> {
     'PATCH /memberships/:id/notification-settings': { Reports: true, Delays: false, Others: true, Email: false },
     'PATCH /quick-panel/settings': { notificationSound: true, chatPopups: false, compactGrids: true },
     'POST /invoices/:companyId/report': { range: { from: '2026-01-01', to: '2026-12-31' }, sourceSubcontractor: null, groupBy: 'item', groupByField: 'dueDate' },
+    'POST /dashboard': { name: 'Fuzz board two', shared: true, filters: { preset: 'thisMonth', projectId: w.projectId, crewId: null } },
+    'PATCH /dashboard/:id': {
+      name: 'Fuzzed board',
+      isPublic: true,
+      shared: false,
+      filters: { range: { from: '2026-01-01', to: '2026-03-31' } },
+      layout: [{ widgetId: w.widgetId, layout: { x: 0, y: 0, w: 6, h: 3 } }],
+      publicFilters: { presets: ['last7', 'thisYear'], projectIds: [w.projectId], crewIds: [w.crewId] },
+    },
+    'POST /dashboard/:id/widget': {
+      title: 'Fuzz bars',
+      type: 'bar',
+      filters: { crewId: w.crewId },
+      configuration: { query: { source: 'production', measure: { fn: 'sum', field: 'quantity' }, groupBy: 'month', filters: [{ field: 'status', operator: 'in', value: ['approved'] }], limit: 12 }, useDashboardFilters: false },
+      layout: { x: 6, y: 0, w: 6, h: 4 },
+    },
+    'PATCH /dashboard/:id/widget/:widgetId': { title: 'Fuzzed count', filters: { preset: 'last90' }, configuration: { query: { source: 'invoice', measure: { fn: 'sum', field: 'amount' } } }, layout: { x: 0, y: 3, w: 3, h: 2 }, published: true },
+    'POST /advanced-filter/public/data': { publicURL: w.publicURL, widgetId: w.widgetId, filters: { preset: 'last30', projectId: w.projectId } },
+    'POST /advanced-filter/data': {
+      source: 'production',
+      measure: { fn: 'sum', field: 'amount' },
+      groupBy: 'month',
+      filters: [
+        { field: 'crew', operator: 'in', value: [w.crewId] },
+        { field: 'status', operator: 'eq', value: 'approved' },
+      ],
+      range: { from: '2026-01-01', to: '2026-12-31' },
+      compare: true,
+      limit: 10,
+    },
   };
 }
 

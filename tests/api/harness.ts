@@ -53,6 +53,7 @@ export async function startTestServer(
       dataDir,
       databaseUrl: schema?.url ?? null,
       authRateLimit: 1000,
+      publicRateLimit: 1000,
       clientDir: path.join(dataDir, 'no-client'),
       // Test servers given REDIS_URL must not take each other's BullMQ jobs.
       jobQueueName: `test-${path.basename(dataDir)}`,

@@ -66,10 +66,15 @@ type IdKind =
   | 'taskFile'
   | 'chat'
   | 'quickNote'
-  | 'notification';
-/** Invitation tokens, and the two halves of an external budget review link (the budget's public hash, the review's token). */
-type TokenKind = 'memberInvitation' | 'partnerInvitation' | 'budgetLink' | 'reviewLink' | 'invoiceLink' | 'changeOrderLink';
-type ValueKind = 'partnerType' | 'searchText' | 'projectFileType' | 'paidStatus' | 'damageFileCategory';
+  | 'notification'
+  | 'dashboard'
+  | 'widget';
+/**
+ * Invitation tokens, the two halves of an external budget review link (the budget's public hash, the
+ * review's token), and a public dashboard's URL (one revoked: dead for good).
+ */
+type TokenKind = 'memberInvitation' | 'partnerInvitation' | 'budgetLink' | 'reviewLink' | 'invoiceLink' | 'changeOrderLink' | 'dashboardLink';
+type ValueKind = 'partnerType' | 'searchText' | 'projectFileType' | 'paidStatus' | 'damageFileCategory' | 'widgetType';
 type ParamKind = IdKind | TokenKind | ValueKind;
 
 interface Caller {
@@ -91,6 +96,8 @@ interface Tenant {
   scope: { companies: number[]; users: number[]; emails: string[] };
   /** Companies the tenant has active partnerships with: its client, and a subcontractor it can add to projects. */
   partners: { client: number; subcontractor: number };
+  /** The live URL of its public dashboard, which guests' bodies name. */
+  publicURL: string;
 }
 
 type RouteKey = string;
@@ -126,6 +133,13 @@ const PARAM_KINDS: Record<string, ParamKind> = {
   category: 'damageFileCategory',
   // GET /members/:memberId/notifications: a membership's bell.
   memberId: 'membership',
+  widgetId: 'widget',
+  // The public variants of a dashboard are addressed by its public URL.
+  publicURL: 'dashboardLink',
+};
+/** Params whose name means another thing on one URL. */
+const PARAM_KINDS_BY_URL: Record<string, Record<string, ParamKind>> = {
+  '/dashboard/widget/:type/configuration': { type: 'widgetType' },
 };
 /** `:id` names a row of the area its URL starts with. */
 const ID_BY_ROOT: Record<string, IdKind> = {
@@ -151,6 +165,7 @@ const ID_BY_ROOT: Record<string, IdKind> = {
   footprints: 'footprint',
   tasks: 'task',
   notifications: 'notification',
+  dashboard: 'dashboard',
 };
 /** `:id` of the file manager's paths, whose first segment does not say the kind. */
 const ID_BY_URL: Record<string, IdKind> = {
@@ -168,8 +183,8 @@ const ID_BY_URL: Record<string, IdKind> = {
 const FILE_BY_ROOT: Record<string, IdKind> = { damages: 'damageFile', footprints: 'footprintPhoto', tasks: 'taskFile' };
 /** `:token` names an invitation of the area its URL starts with, or (under public/) a mailed document link of the area after it. */
 const TOKEN_BY_ROOT: Record<string, TokenKind> = { memberships: 'memberInvitation', partnerships: 'partnerInvitation', 'public/invoices': 'invoiceLink', 'public/change-orders': 'changeOrderLink' };
-const VALUE_KINDS = new Set<ParamKind>(['partnerType', 'searchText', 'projectFileType', 'paidStatus', 'damageFileCategory']);
-const TOKEN_KINDS = new Set<ParamKind>(['memberInvitation', 'partnerInvitation', 'budgetLink', 'reviewLink', 'invoiceLink', 'changeOrderLink']);
+const VALUE_KINDS = new Set<ParamKind>(['partnerType', 'searchText', 'projectFileType', 'paidStatus', 'damageFileCategory', 'widgetType']);
+const TOKEN_KINDS = new Set<ParamKind>(['memberInvitation', 'partnerInvitation', 'budgetLink', 'reviewLink', 'invoiceLink', 'changeOrderLink', 'dashboardLink']);
 
 /**
  * The routes that change a budget's items name a project whose budget is still a draft: the other
@@ -180,6 +195,7 @@ const DRAFT_KINDS: Record<string, IdKind> = { id: 'draftProject', budgetId: 'dra
 
 function paramKind(url: string, param: string): ParamKind | undefined {
   if (DRAFT_BUDGET_URL.test(url) && DRAFT_KINDS[param]) return DRAFT_KINDS[param];
+  if (PARAM_KINDS_BY_URL[url]?.[param]) return PARAM_KINDS_BY_URL[url][param];
   if (PARAM_KINDS[param]) return PARAM_KINDS[param];
   const root = literals(url)[0]!;
   if (param === 'id') return ID_BY_URL[url] ?? ID_BY_ROOT[root];
@@ -228,6 +244,14 @@ const NOT_REFERENCES: Record<string, string> = {
   'productions.[].items.[].id': "an item of the production named beside it (productions.[].id, swept); another production's item is refused with 400 (tests/api/invoices.test.ts)",
   'message.who': "the sender, which must be the caller's own user id: anything else is a 400 (tests/api/chat.test.ts)",
   'message.time': 'a time the client sends and the server ignores',
+  // A widget's place on the dashboard grid.
+  x: 'a column of the dashboard grid',
+  y: 'a row of the dashboard grid',
+  w: 'a width in grid columns',
+  h: 'a height in grid rows',
+  'filters.[].value':
+    "a figure filter's value (an id when its field is one): another company's crew or project selects none of the acting company's rows (tests/api/figures.test.ts)",
+  limit: 'a number of groups',
   memberId:
     "a reviewer of another company is refused with 400 (tests/api/budget-reviews.test.ts); the sweep's budgets are approved, so a control request could not pass",
 };
@@ -278,6 +302,10 @@ const BODY_REFERENCES: Record<string, IdKind | ((url: string) => IdKind | undefi
   taskId: 'task',
   // A chat message is sent in a chat of the caller's company.
   chatId: 'chat',
+  // Dashboards: a widget of the dashboard (its layout, a guest's question), and the projects and crews a guest may pick.
+  widgetId: 'widget',
+  projectIds: 'project',
+  crewIds: 'crew',
 };
 
 interface Leaf {
@@ -287,6 +315,8 @@ interface Leaf {
 
 /** A field of the objects in a top-level list (`items.[].itemId`): the sweep swaps it in every element. */
 const LIST_FIELD = /^(\w+)\.\[\]\.(\w+)$/;
+/** A field of a top-level object (`filters.projectId`): the sweep swaps it inside that object. */
+const OBJECT_FIELD = /^(\w+)\.(\w+)$/;
 
 /** The body with `foreign` in `field` (in each element, for a list field); null when the body does not send the field. */
 function swapped(body: Record<string, unknown>, field: string, foreign: number): Record<string, unknown> | null {
@@ -296,6 +326,14 @@ function swapped(body: Record<string, unknown>, field: string, foreign: number):
     const elements = body[list!];
     if (!Array.isArray(elements) || !elements.length || !elements.every((e) => typeof e === 'object' && e !== null && key! in e)) return null;
     return { ...body, [list!]: elements.map((e) => ({ ...e, [key!]: foreign })) };
+  }
+  const inObject = OBJECT_FIELD.exec(field);
+  if (inObject) {
+    const [, holder, key] = inObject;
+    const inner = body[holder!];
+    if (typeof inner !== 'object' || inner === null || Array.isArray(inner) || !(key! in inner)) return null;
+    const value = (inner as Record<string, unknown>)[key!];
+    return { ...body, [holder!]: { ...inner, [key!]: Array.isArray(value) ? [foreign] : foreign } };
   }
   if (!(field in body)) return null;
   return { ...body, [field]: Array.isArray(body[field]) ? [foreign] : foreign };
@@ -340,7 +378,7 @@ function bodyReferences(route: RouteDef<any, any, any>, problems: string[]): Arr
     const rule = BODY_REFERENCES[leaf.path] ?? BODY_REFERENCES[name];
     const kind = typeof rule === 'function' ? rule(route.url) : rule;
     if (!kind) problems.push(`add a body mapping for ${keyOf(route)} field ${leaf.path} (BODY_REFERENCES, or NOT_REFERENCES with why)`);
-    else if (leaf.path.includes('.') && !LIST_FIELD.test(leaf.path)) problems.push(`${keyOf(route)}: nested id field ${leaf.path} needs the sweep to learn nested substitution`);
+    else if (leaf.path.includes('.') && !LIST_FIELD.test(leaf.path) && !OBJECT_FIELD.test(leaf.path)) problems.push(`${keyOf(route)}: nested id field ${leaf.path} needs the sweep to learn nested substitution`);
     else out.push({ field: leaf.path, kind });
   }
   return out;
@@ -520,6 +558,19 @@ const BODIES: Record<RouteKey, BodyFor> = {
   'PATCH /quick-panel/settings': () => json({ compactGrids: true }),
   'PATCH /notifications/:id': () => json({ read: true }),
   'PATCH /memberships/:id/notification-settings': () => json({ Others: true, Email: false }),
+  'POST /dashboard': (t, n) => json({ name: probe(n), filters: { projectId: first(t, 'project'), crewId: first(t, 'crew') } }),
+  // The dashboard is public (seedTenant), so the guests' filters may be set.
+  'PATCH /dashboard/:id': (t, n) =>
+    json({
+      name: probe(n),
+      filters: { projectId: first(t, 'project'), crewId: first(t, 'crew') },
+      layout: [{ widgetId: first(t, 'widget'), layout: { x: 0, y: 0, w: 4, h: 3 } }],
+      publicFilters: { projectIds: [first(t, 'project')], crewIds: [first(t, 'crew')] },
+    }),
+  'POST /dashboard/:id/widget': (t, n) => json({ title: probe(n), type: 'kpi', configuration: { query: { source: 'production', measure: { fn: 'count' } } }, filters: { projectId: first(t, 'project'), crewId: first(t, 'crew') } }),
+  'PATCH /dashboard/:id/widget/:widgetId': (t, n) => json({ title: probe(n), filters: { projectId: first(t, 'project'), crewId: first(t, 'crew') }, layout: { x: 0, y: 1, w: 3, h: 2 } }),
+  'POST /advanced-filter/public/data': (t) => json({ publicURL: t.publicURL, widgetId: first(t, 'widget'), filters: { projectId: first(t, 'project'), crewId: first(t, 'crew') } }),
+  'POST /advanced-filter/data': (t) => json({ source: 'production', measure: { fn: 'count' }, groupBy: 'crew', filters: [{ field: 'crew', operator: 'in', value: [first(t, 'crew')] }] }),
   'POST /invoices/:companyId/report': (t) => json({ range: { from: '2026-01-01', to: '2026-12-31' }, sourceSubcontractor: t.partners.subcontractor, groupBy: 'project', groupByField: 'createdAt' }),
 };
 
@@ -700,6 +751,13 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
     .returning('id')
     .executeTakeFirstOrThrow();
 
+  // A dashboard with a figure widget, made public, revoked and made public again: the first URL is dead for good.
+  const dashboard = await as('POST', '/dashboard', { name: `${marker} Board`, filters: { projectId: project.id } });
+  const widget = await as('POST', `/dashboard/${dashboard.id}/widget`, { title: `${marker} Count`, type: 'kpi', configuration: { query: { source: 'production', measure: { fn: 'count' } } } });
+  const revokedURL = (await as('PATCH', `/dashboard/${dashboard.id}`, { isPublic: true })).publication.publicURL as string;
+  await as('PATCH', `/dashboard/${dashboard.id}`, { isPublic: false });
+  const liveURL = (await as('PATCH', `/dashboard/${dashboard.id}`, { isPublic: true, publicFilters: { projectIds: [project.id], crewIds: [crew.id] } })).publication.publicURL as string;
+
   const memberInvitation = await s.services.db.selectFrom('memberships').select('invite_token_hash').where('id', '=', invitee.id).executeTakeFirstOrThrow();
   const partnerInvitation = await s.services.db.selectFrom('partnership_invitations').select('token_hash').where('partnership_id', '=', invited.id).executeTakeFirstOrThrow();
 
@@ -753,6 +811,8 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
       chat: [chat.id],
       quickNote: [note.id],
       notification: [notification.id],
+      dashboard: [dashboard.id],
+      widget: [widget.id],
     },
     tokens: {
       memberInvitation: [memberInvitation.invite_token_hash!],
@@ -762,6 +822,8 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
       reviewLink: [review.token_hash!],
       invoiceLink: [invoiceLink.token_hash],
       changeOrderLink: [changeOrderLink.row.token_hash],
+      // Paths name the revoked URL: it must answer nothing, to anyone.
+      dashboardLink: [revokedURL],
     },
     scope: {
       companies: [companyId, sub.id, partnership.partnerId, subPartnership.partnerId],
@@ -769,6 +831,7 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
       emails: [ownerAccount.email, memberAccount.email, inviteeEmail, partnerEmail, subEmail, subcoEmail, `${low}.office@example.com`, `${low}.north@example.com`],
     },
     partners: { client: partnership.partnerId, subcontractor: subPartnership.partnerId },
+    publicURL: liveURL,
   };
 }
 
@@ -877,6 +940,7 @@ function paramValues(t: Tenant, kind: ParamKind, searchText: string, all: boolea
   if (kind === 'projectFileType') return all ? ['contract', 'workOrder', 'other'] : ['contract'];
   if (kind === 'paidStatus') return all ? ['paid', 'partially_paid'] : ['paid'];
   if (kind === 'damageFileCategory') return all ? ['files', 'proof'] : ['files'];
+  if (kind === 'widgetType') return all ? ['kpi', 'map', 'attention'] : ['kpi'];
   const values = TOKEN_KINDS.has(kind) ? t.tokens[kind as TokenKind] : t.ids[kind as IdKind];
   return all ? values : values.slice(0, 1);
 }
@@ -1035,7 +1099,7 @@ describe('tenant isolation: a route the sweep cannot place fails it', () => {
       [
         route('GET', '/widgets/:id'),
         route('POST', '/companies/:companyId/widgets', z.object({ name: z.string() })),
-        route('POST', '/crews/:id/widgets', z.object({ widgetId: z.number(), budgetCents: z.number() })),
+        route('POST', '/crews/:id/widgets', z.object({ gadgetId: z.number(), budgetCents: z.number() })),
         route('GET', '/crews/:id'),
       ],
       problems,
@@ -1044,7 +1108,7 @@ describe('tenant isolation: a route the sweep cannot place fails it', () => {
     expect(problems).toEqual([
       'add a mapping for GET /widgets/:id: param id names no known kind of row (PARAM_KINDS, ID_BY_ROOT or TOKEN_BY_ROOT)',
       'add a body for POST /companies/:companyId/widgets (BODIES): the sweep sends valid bodies',
-      'add a body mapping for POST /crews/:id/widgets field widgetId (BODY_REFERENCES, or NOT_REFERENCES with why)',
+      'add a body mapping for POST /crews/:id/widgets field gadgetId (BODY_REFERENCES, or NOT_REFERENCES with why)',
       'add a body mapping for POST /crews/:id/widgets field budgetCents (BODY_REFERENCES, or NOT_REFERENCES with why)',
       'add a body for POST /crews/:id/widgets (BODIES): the sweep sends valid bodies',
     ]);

@@ -83,13 +83,22 @@ export interface CompanyFormValues {
   contactEmail: string;
 }
 
+/**
+ * Picks an option of the open select or autocomplete and waits for its list to close: a closing menu
+ * keeps the focus until its exit transition ends, so text typed at once is lost on a loaded machine.
+ */
+export async function chooseOption(page: Page, name: string | RegExp) {
+  await page.getByRole('option', { name }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
 /** Fills the shared company form (register, New sub-company) with a Texas address and creates the company. */
 export async function fillCompanyForm(page: Page, values: CompanyFormValues, form: Page | Locator = page) {
   await form.getByLabel('Company name').fill(values.name);
   if (values.ein) await form.getByLabel('EIN (optional)').fill(values.ein);
   await form.getByLabel('Address').fill(values.address);
   await form.getByLabel('State', { exact: true }).click();
-  await page.getByRole('option', { name: 'Texas' }).click();
+  await chooseOption(page, 'Texas');
   await form.getByLabel('City').fill(values.city);
   await form.getByLabel('Zip').fill(values.zip);
   await form.getByLabel('Contact name').fill(values.contactName);

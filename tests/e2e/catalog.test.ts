@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { addMember, DATABASES, ownerWithCompany } from '../api/harness.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp, chooseOption } from './browser.js';
 
 /** A 32×32 PNG: an orange disc, big enough to see in the screenshots. */
 function discPng(): Buffer {
@@ -124,7 +124,7 @@ for (const database of DATABASES) {
       await dialog.getByLabel('Category').fill('asph');
       await page.getByRole('option', { name: 'Asphalt' }).click();
       await dialog.getByLabel('Production type').click();
-      await page.getByRole('option', { name: 'Area (shape)' }).click();
+      await chooseOption(page, 'Area (shape)');
       await dialog.getByLabel('Line colour').fill('#ff0000');
       await dialog.getByLabel('Photos required').fill('2');
       await dialog.getByLabel('Production allowed').check();

@@ -1,6 +1,6 @@
 import { addMember, DATABASES, ownerWithCompany } from '../api/harness.js';
 import { callAs, type CompanySide } from '../api/project-helpers.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp, chooseOption } from './browser.js';
 
 // Congress Avenue, Austin: where the stubbed phone says it is.
 const HERE = { latitude: 30.2672, longitude: -97.7431 };
@@ -48,7 +48,7 @@ for (const database of DATABASES) {
       await page.goto(`${base}/app-mobile/logs`);
       const card = page.getByRole('region', { name: 'Check in' });
       await card.getByRole('combobox', { name: 'Project' }).fill('Elm');
-      await page.getByRole('option', { name: /Elm Street Resurfacing/ }).click();
+      await chooseOption(page, /Elm Street Resurfacing/);
       await card.getByLabel('What is happening').fill('Milling the north lane');
       await card.getByRole('button', { name: 'Use my location' }).click();
       await card.getByText(/Location found: 30\.26720, -97\.74310/).waitFor();

@@ -2,7 +2,7 @@ import { side } from '../api/budgets-helpers.js';
 import { DATABASES } from '../api/harness.js';
 import { mailTo, memberlessClient, tokenIn } from '../api/invoices-client-helpers.js';
 import { billing, createInvoice, invoiceWorld, production } from '../api/invoices-helpers.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp, chooseOption } from './browser.js';
 
 for (const database of DATABASES) {
   describe.skipIf(!canRunBrowser)(`an invoice decided through the mailed link [${database.name}]`, () => {
@@ -63,7 +63,7 @@ for (const database of DATABASES) {
       const payment = page.getByRole('dialog', { name: 'Record payment' });
       await payment.getByLabel(/Amount/).fill('500');
       await payment.getByLabel('Method').click();
-      await page.getByRole('option', { name: 'Check' }).click();
+      await chooseOption(page, 'Check');
       await payment.getByLabel('Reference').fill('CHK 118');
       await payment.getByRole('button', { name: 'Record payment' }).click();
       await page.getByText('Invoice has been partially paid').first().waitFor();

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addMember, DATABASES, ownerWithCompany } from '../api/harness.js';
 import { callAs, sideOf } from '../api/project-helpers.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp, chooseOption } from './browser.js';
 
 
 for (const database of DATABASES) {
@@ -40,7 +40,7 @@ for (const database of DATABASES) {
       await page.getByRole('heading', { level: 1, name: 'Check in' }).waitFor();
       const card = page.getByRole('region', { name: 'Check in' });
       await card.getByRole('combobox', { name: 'Project' }).click();
-      await page.getByRole('option', { name: 'ELM-26 · Elm Street Resurfacing' }).click();
+      await chooseOption(page, 'ELM-26 · Elm Street Resurfacing');
       await card.getByRole('textbox', { name: 'What is happening' }).fill('Milling the north lane');
       await card.getByRole('button', { name: 'Use my location' }).click();
       await card.getByText('Location found: 30.26720, -97.74310 (within 9 m)').waitFor();

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { addMember, DATABASES, ownerWithCompany } from '../api/harness.js';
 import { pdfText } from '../api/pdf-text.js';
 import { callAs, partner, sideOf } from '../api/project-helpers.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp, chooseOption } from './browser.js';
 
 
 /** Every cell's text of the first sheet, row by row, for reading a downloaded workbook back. */
@@ -77,7 +77,7 @@ for (const database of DATABASES) {
       await field.getByRole('button', { name: /New Production|Record the first production/ }).first().click();
       const form = field.getByRole('dialog', { name: 'New production' });
       await form.getByRole('combobox', { name: 'Project' }).fill('Elm');
-      await field.getByRole('option', { name: /Elm Street Resurfacing/ }).click();
+      await chooseOption(field, /Elm Street Resurfacing/);
       await form.getByLabel('Date').fill('2026-12-03');
       await form.getByLabel('Pick Conduit Two Inch').check();
       await form.getByLabel('Quantity of Conduit Two Inch').fill('12.5');

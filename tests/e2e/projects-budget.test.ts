@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { addMember, DATABASES, ownerWithCompany } from '../api/harness.js';
 import { pdfText } from '../api/pdf-text.js';
 import { callAs, partner, type CompanySide } from '../api/project-helpers.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp, chooseOption } from './browser.js';
 
 /** Draws a signature-like stroke across the pad with the mouse (or a finger on a touch screen). */
 async function drawSignature(page: Page) {
@@ -56,7 +56,7 @@ for (const database of DATABASES) {
       await form.getByLabel('Project name').fill('Elm Street Resurfacing');
       await form.getByRole('textbox', { name: /^Code/ }).fill('ELM-26');
       await form.getByLabel('Client', { exact: true }).click();
-      await page.getByRole('option', { name: 'City Of Springfield' }).click();
+      await chooseOption(page, 'City Of Springfield');
       await form.getByLabel('Start date').fill('2026-12-01');
       await form.getByLabel('End date').fill('2027-02-26');
       await snap(page, `${tag}-project-01-new`);

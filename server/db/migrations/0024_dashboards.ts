@@ -26,6 +26,9 @@ export function dashboards(dialect: Dialect) {
         .addColumn('updated_at', t.timestamp, (c) => c.notNull())
         .execute();
       await db.schema.createIndex('dashboards_company_idx').on('dashboards').columns(['company_id', 'owner_user_id']).execute();
+      // One default dashboard per company and role: of the first viewers of a role opening the dashboard
+      // at once, exactly one insert wins. NULLs are distinct on both engines, so own dashboards are free.
+      await db.schema.createIndex('dashboards_company_role_uq').on('dashboards').columns(['company_id', 'role']).unique().execute();
 
       await t
         .withId(db.schema.createTable('dashboard_widgets'))

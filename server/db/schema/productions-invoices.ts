@@ -153,3 +153,16 @@ export interface InvoiceCommentsTable {
   body: string;
   created_at: string;
 }
+
+/** The figures model's production rollup (migration 0025), kept by triggers: Σ quantity and item count per key and month. */
+export interface ProductionFiguresTable {
+  company_id: number;
+  project_id: number;
+  crew_id: number;
+  budget_item_id: number;
+  /** The month's 1st, YYYY-MM-01. */
+  month: string;
+  status: string;
+  quantity_e3: number;
+  items: number;
+}

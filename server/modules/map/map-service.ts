@@ -17,7 +17,7 @@ interface LayerAnswer {
  * LIMIT, never counted in full), else its rows grouped in SQL by a grid cell of the zoom's size:
  * count and mean position per cell, and the record itself for a cell of one.
  */
-async function readLayer(db: Executor, source: MapLayerSource, w: MapWindow): Promise<LayerAnswer> {
+export async function readLayer(db: Executor, source: MapLayerSource, w: MapWindow): Promise<LayerAnswer> {
   const probe = await source.rows(db, w).limit(MAP_POINT_LIMIT + 1).execute();
   if (probe.length <= MAP_POINT_LIMIT) return { points: await source.points(db, w), clusters: [], clustered: false };
   // A literal, not a parameter: PostgreSQL matches the GROUP BY to the selected cells by their text.

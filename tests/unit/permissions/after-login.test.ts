@@ -67,7 +67,7 @@ describe('afterLogin(): an inaccessible returnTo', () => {
   it('a crew leader is sent to the mobile version of the same path', () => {
     expect(routeAccess('members', CREW_LEADER).allowed).toBe(false);
     expect(afterLogin('/members', CREW_LEADER)).toEqual({ kind: 'mobile', path: 'members' });
-    expect(afterLogin('/dashboard', CREW_LEADER)).toEqual({ kind: 'mobile', path: 'dashboard' });
+    expect(afterLogin('/reports/budget', CREW_LEADER)).toEqual({ kind: 'mobile', path: 'reports/budget' });
   });
 
   it('everyone else sees Unauthorized', () => {

@@ -12,7 +12,8 @@ describe('landing among the screens a build has', () => {
 
   it("takes the first screen of the person's navigation when the spec home is missing", () => {
     const supervisor = defaultRole('Supervisor');
-    expect(homeFor(supervisor)).toBe('projects');
+    expect(homeFor(supervisor)).toBe('dashboard');
+    expect(homeFor(supervisor, only('projects', 'tasks'))).toBe('projects');
     expect(homeFor(supervisor, only('task-types', 'damage-types'))).toBe('task-types');
   });
 

@@ -168,9 +168,9 @@ export const spec = {
   locateView(p: AccessProfile): boolean {
     return spec.locateManage(p) || spec.holds(p, 'crews:manage');
   },
-  /** Dashboard: signed-in members except plain members, never guests; projects:manage gates it. */
+  /** Dashboard: signed-in members except plain members, never guests (spec 01 §2; projects:manage gates sharing and publishing, issue 18). */
   dashboard(p: AccessProfile): boolean {
-    return p.signedIn && p.hasMembership && !spec.plainMember(p) && spec.holds(p, 'projects:manage');
+    return p.signedIn && p.hasMembership && !spec.plainMember(p);
   },
   /** Reports: closed to plain members, Claims and HumanResources; reports:view needed. */
   reports(p: AccessProfile): boolean {

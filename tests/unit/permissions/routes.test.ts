@@ -132,14 +132,13 @@ describe('routeAccess(): returnTo rules', () => {
     expect(routeAccess('dashboard', PLAIN_MEMBER)).toEqual({ allowed: false, redirect: 'productions' });
   });
 
-  it('a member who cannot reach the dashboard gets no returnTo', () => {
+  it('crews, crew leaders and supervisors reach the dashboard, so a denied screen sends them home with a returnTo', () => {
     for (const p of [CREW, CREW_LEADER, CREW_MEMBER, SUPERVISOR]) {
-      expect(spec.dashboard(p)).toBe(false);
-      for (const path of ['members', 'roles', 'clients', 'reports/budget', 'dashboard']) {
-        const r = routeAccess(path, p);
-        if (!r.allowed) expect({ path, redirect: r.redirect }).toEqual({ path, redirect: pathOf(r.redirect) });
-      }
+      expect(spec.dashboard(p)).toBe(true);
+      expect(routeAccess('roles', p)).toEqual({ allowed: false, redirect: `${homeFor(p)}?returnTo=%2Froles` });
     }
+    expect(homeFor(SUPERVISOR)).toBe('dashboard');
+    expect(homeFor(CREW_LEADER)).toBe('projects-list');
   });
 
   it('a member who can reach the dashboard gets a returnTo', () => {
@@ -209,8 +208,10 @@ describe('routeAccess(): locates', () => {
   it('without locate view the member goes to dashboard', () => {
     for (const p of [CREW, CREW_LEADER, CLAIMS, PLAIN_MEMBER]) {
       expect(spec.locateView(p)).toBe(false);
-      expect(routeAccess('locates', p)).toEqual({ allowed: false, redirect: 'dashboard' });
-      expect(routeAccess('locates/5', p)).toEqual({ allowed: false, redirect: 'dashboard' });
+      // No returnTo for a plain member, who cannot reach the dashboard either (spec 01 §2).
+      const to = (path: string) => (spec.dashboard(p) ? `dashboard?returnTo=${encodeURIComponent(`/${path}`)}` : 'dashboard');
+      expect(routeAccess('locates', p)).toEqual({ allowed: false, redirect: to('locates') });
+      expect(routeAccess('locates/5', p)).toEqual({ allowed: false, redirect: to('locates/5') });
     }
   });
 
@@ -331,8 +332,8 @@ describe('homeFor()', () => {
     expect(homeFor(PM)).toBe('dashboard');
   });
   it('plain member -> productions', () => expect(homeFor(PLAIN_MEMBER)).toBe('productions'));
-  it.each(memberEntries)('%s: home is the dashboard exactly when the dashboard rule holds', (_, p) => {
-    expect(homeFor(p) === 'dashboard').toBe(spec.dashboard(p));
+  it.each(memberEntries)('%s: home is the dashboard exactly when the dashboard rule holds, but for crew leaders', (_, p) => {
+    expect(homeFor(p) === 'dashboard').toBe(spec.dashboard(p) && p.roleName !== 'CrewLeader');
   });
   it.each(memberEntries)('%s: home is a route the member may open', (_, p) => {
     expect({ home: homeFor(p), ok: allowed(homeFor(p), p) }).toEqual({ home: homeFor(p), ok: true });

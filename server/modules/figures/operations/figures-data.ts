@@ -1,0 +1,22 @@
+import { checkFigureQuery, figureQuery } from '../../../../resources/figures.js';
+import { defineRoute } from '../../../http/route.js';
+import { badRequest, forbidden } from '../../../http/errors.js';
+import { maySee } from '../figure-access.js';
+import { figureScopeFor } from '../figure-scope.js';
+import { cachedFigures } from '../figures-service.js';
+
+export const figuresData = defineRoute({
+  method: 'POST',
+  url: '/advanced-filter/data',
+  access: 'member',
+  summary:
+    "One question to the figures model (resources/figures.ts): a measure over a source, grouped by a dimension, filtered; the active company's rows only (a crew leader's crews). 400 for anything the source does not declare, 403 without the source's permission",
+  tags: ['figures'],
+  body: figureQuery,
+  handler: async ({ actor, services, body }) => {
+    const wrong = checkFigureQuery(body);
+    if (wrong) throw badRequest(`${wrong.field}: ${wrong.message}`, [wrong]);
+    if (!maySee(actor, body.source)) throw forbidden();
+    return cachedFigures(services, await figureScopeFor(services.db, actor), body);
+  },
+});

@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import type { DateRange, FigureQuery } from '../../../../resources/figures.js';
+import type { Executor } from '../../../db/index.js';
+import type { SourceQuery } from '../source-sql.js';
+
+const DAY_MS = 86_400_000;
+const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+const nextMonth = (month: string) => monthOf(shift(month, 32));
+
+/**
+ * The whole months inside a range (their 1sts, first and last), and the days at its ends outside
+ * them; null months when the range holds no whole month.
+ */
+export function splitByMonth(range: DateRange): { months: { from: string; to: string } | null; edges: DateRange[] } {
+  const first = range.from.endsWith('-01') ? range.from : nextMonth(range.from);
+  const afterLast = monthOf(shift(range.to, 1)) === shift(range.to, 1) ? shift(range.to, 1) : monthOf(range.to);
+  if (first >= afterLast) return { months: null, edges: [range] };
+  const edges: DateRange[] = [];
+  if (range.from < first) edges.push({ from: range.from, to: shift(first, -1) });
+  if (afterLast <= range.to) edges.push({ from: afterLast, to: range.to });
+  return { months: { from: first, to: shift(afterLast, -1) }, edges };
+}
+
+/**
+ * Each row's budget item, read by its key: SQLite keeps a CROSS JOIN's order, where with an inner join
+ * it scanned the budget items and built a temporary index over the rows (PostgreSQL plans it as an
+ * inner join either way).
+ */
+const withPrices = (rows: SourceQuery) => rows.crossJoin('budget_items as bi').whereRef('bi.id', '=', 'r.budget_item_id');
+
+/** Questions that need each item: by its day or week, or filtered by its day or quantity. */
+const needsItems = (q: FigureQuery) => q.groupBy === 'day' || q.groupBy === 'week' || q.filters.some((f) => f.field === 'date' || f.field === 'quantity');
+
+/**
+ * The company's production as rows `r` (project_id, crew_id, budget_item_id, status, day,
+ * quantity_e3, items), joined to their budget item `bi`: the rollup's months (production_figures,
+ * migration 0025) for the whole months of the range, the items themselves for the days at its ends,
+ * or the items alone when the question needs each item. The items' part is always in the SQL, so the
+ * read cache sees productions and production_items read and drops the answer on their writes.
+ */
+export function productionRows(db: Executor, companyId: number, q: FigureQuery, range: DateRange | undefined): SourceQuery {
+  /** The items of a span of days (every day without one); `null` reads none. */
+  const items = (days: DateRange | undefined | null) => {
+    const query = db
+      .selectFrom('productions as p')
+      .innerJoin('production_items as pi', 'pi.production_id', 'p.id')
+      .select(['p.project_id', 'p.crew_id', 'pi.budget_item_id', 'p.status', 'p.date as day', 'pi.quantity_e3', sql<number>`1`.as('items')])
+      .where('p.company_id', '=', companyId);
+    if (days === undefined) return query;
+    return days ? query.where('p.date', '>=', days.from).where('p.date', '<=', days.to) : query.where(sql<boolean>`1 = 0`);
+  };
+  if (needsItems(q)) return withPrices(db.selectFrom(items(range).as('r')));
+  const split = range ? splitByMonth(range) : { months: { from: '0000-01-01', to: '9999-12-01' }, edges: [] };
+  let months = db
+    .selectFrom('production_figures as f')
+    .select(['f.project_id', 'f.crew_id', 'f.budget_item_id', 'f.status', 'f.month as day', 'f.quantity_e3', 'f.items'])
+    .where('f.company_id', '=', companyId);
+  months = split.months ? months.where('f.month', '>=', split.months.from).where('f.month', '<=', split.months.to) : months.where(sql<boolean>`1 = 0`);
+  // One branch per end of the range, each a plain range of days: an OR of two ranges would read every day of the company on SQLite.
+  const [head, tail] = split.edges;
+  return withPrices(db.selectFrom(months.unionAll(items(head ?? null)).unionAll(items(tail ?? null)).as('r')));
+}
