@@ -11,12 +11,13 @@ import type { WidgetSource } from './widgets/widget-source';
 
 export const NOT_AVAILABLE = 'This dashboard is not available';
 
-/** Only what a guest may change goes to the server, which checks it against what the owner allowed. */
+/** Only a guest's choice among the values allowed goes to the server (anything else is its 400); the owner's own filters apply there. */
 function guestFilters(filters: DashboardFilters, exposed: ExposedFilters): DashboardFilters {
+  const { preset, projectId, crewId } = filters;
   return {
-    ...(exposed.presets?.length && filters.preset ? { preset: filters.preset } : {}),
-    ...(exposed.projects?.length && filters.projectId ? { projectId: filters.projectId } : {}),
-    ...(exposed.crews?.length && filters.crewId ? { crewId: filters.crewId } : {}),
+    ...(preset && exposed.presets?.includes(preset) ? { preset } : {}),
+    ...(projectId && exposed.projects?.some((p) => p.id === projectId) ? { projectId } : {}),
+    ...(crewId && exposed.crews?.some((c) => c.id === crewId) ? { crewId } : {}),
   };
 }
 

@@ -198,8 +198,14 @@ export function WidgetEditorDialog({ widget, onSave, onClose }: { widget?: Widge
         setSize(c.size ?? DEFAULT_SIZE);
         if (!titleTouched) setDraft((d) => ({ ...d, title: c.title }));
         if (c.sources && !mapping) setMapping(c.sources);
-        if (c.kinds) setKinds(c.kinds);
-        if (c.layers) setLayers(c.layers);
+        if (c.kinds) {
+          setKinds(c.kinds);
+          setDraft((d) => ({ ...d, kinds: c.kinds!.map((k) => k.value) }));
+        }
+        if (c.layers) {
+          setLayers(c.layers);
+          if (c.layers[0]) setDraft((d) => ({ ...d, layer: c.layers![0]!.value as WidgetDraft['layer'] }));
+        }
       })
       .catch(() => undefined);
     return () => {

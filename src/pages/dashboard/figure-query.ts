@@ -1,19 +1,21 @@
 import { filtersRange, type DashboardFilters, type FigureWidgetConfiguration, type Widget } from '../../../resources/dashboard';
 import { FIGURE_SOURCES, type FigureFilter, type FigureQuery } from '../../../resources/figures';
 
-/**
- * The filters a widget answers with: the dashboard's when it uses them (each one set there wins over
- * the widget's own), else only its own.
- */
+/** Later filters win; a range or preset replaces the earlier date choice whole (as the server's widget-query.ts). */
+function narrow(base: DashboardFilters, over: DashboardFilters): DashboardFilters {
+  const out: DashboardFilters = { ...base };
+  if (over.preset !== undefined || over.range !== undefined) {
+    delete out.preset;
+    delete out.range;
+  }
+  for (const [k, v] of Object.entries(over)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  return out;
+}
+
+/** The filters a widget answers with: the dashboard's when it uses them, narrowed by the widget's own. */
 export function effectiveFilters(widget: Pick<Widget, 'filters' | 'configuration'>, dashboard: DashboardFilters): DashboardFilters {
-  const own = widget.filters ?? {};
-  if ((widget.configuration as Partial<FigureWidgetConfiguration>).useDashboardFilters === false) return own;
-  const dateFromDashboard = dashboard.preset || dashboard.range ? { preset: dashboard.preset, range: dashboard.range } : { preset: own.preset, range: own.range };
-  return {
-    ...dateFromDashboard,
-    projectId: dashboard.projectId ?? own.projectId ?? null,
-    crewId: dashboard.crewId ?? own.crewId ?? null,
-  };
+  const useDashboard = (widget.configuration as Partial<FigureWidgetConfiguration>).useDashboardFilters !== false;
+  return narrow(useDashboard ? dashboard : {}, widget.filters ?? {});
 }
 
 /** The question a figure widget sends: its saved query, the date range and the project and crew its source can be narrowed by. */
