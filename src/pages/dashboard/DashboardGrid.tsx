@@ -1,5 +1,4 @@
 import 'react-grid-layout/css/styles.css';
-import 'react-resizable/css/styles.css';
 import { Box, Stack, useMediaQuery, useTheme } from '@mui/material';
 import { useMemo, type ReactNode } from 'react';
 import ReactGridLayout, { useContainerWidth, type Layout, type LayoutItem } from 'react-grid-layout';
