@@ -3,6 +3,8 @@ import { DATE_PRESET_LABELS, DATE_PRESETS, type DashboardFilters, type DatePrese
 import { ProjectPicker, useProductionCrews } from '../productions/production-pickers';
 
 const CUSTOM = 'custom';
+// "All time", "Every crew": an empty choice is shown by its name, not as an empty field under its label.
+const SHOW_EMPTY = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 const ALL_TIME = '';
 
 /** What a guest of a public dashboard may change: only these presets, projects and crews (absent: not exposed). */
@@ -14,7 +16,7 @@ export interface ExposedFilters {
 
 function CrewSelect({ value, onChange, options }: { value: number | null; onChange: (id: number | null) => void; options: Array<{ id: number; name: string }> }) {
   return (
-    <TextField select size="small" label="Crew" value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))} sx={{ minWidth: 180 }}>
+    <TextField select size="small" label="Crew" value={value ?? ''} slotProps={SHOW_EMPTY} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))} sx={{ minWidth: 180 }}>
       <MenuItem value="">Every crew</MenuItem>
       {options.map((c) => (
         <MenuItem key={c.id} value={c.id}>
@@ -32,7 +34,7 @@ function SignedInCrewSelect(props: { value: number | null; onChange: (id: number
 
 function ProjectSelect({ value, onChange, options }: { value: number | null; onChange: (id: number | null) => void; options: Array<{ id: number; name: string }> }) {
   return (
-    <TextField select size="small" label="Project" value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))} sx={{ minWidth: 200 }}>
+    <TextField select size="small" label="Project" value={value ?? ''} slotProps={SHOW_EMPTY} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))} sx={{ minWidth: 200 }}>
       <MenuItem value="">Every project</MenuItem>
       {options.map((p) => (
         <MenuItem key={p.id} value={p.id}>
@@ -62,7 +64,7 @@ export function DashboardFiltersBar({ value, onChange, exposed, disabled }: { va
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap flexWrap="wrap" role="search" aria-label="Dashboard filters">
       {showDates && (
-        <TextField select size="small" label="Dates" value={dateChoice} onChange={(e) => setDates(e.target.value)} disabled={disabled} sx={{ minWidth: 170 }}>
+        <TextField select size="small" label="Dates" value={dateChoice} slotProps={SHOW_EMPTY} onChange={(e) => setDates(e.target.value)} disabled={disabled} sx={{ minWidth: 170 }}>
           {!exposed && <MenuItem value={ALL_TIME}>All time</MenuItem>}
           {exposed && !value.preset && <MenuItem value={dateChoice}>{value.range ? `${value.range.from} – ${value.range.to}` : 'All time'}</MenuItem>}
           {presets.map((p) => (

@@ -28,7 +28,9 @@ function publicSource(publicURL: string, filters: DashboardFilters, exposed: Exp
     keyOf: (w) => JSON.stringify([w.id, asked]),
     figures: (w, signal) => publicDashboardApi.figures(publicURL, w.id, asked, signal),
     attention: () => Promise.reject(new Error('Not shown on a public dashboard')),
-    markers: (w, query, signal) => publicDashboardApi.markers(publicURL, w.id, query.toString(), signal),
+    // The widget's layer and the dashboard's project are the server's to apply: a guest names only the view.
+    markers: (w, query, signal) =>
+      publicDashboardApi.markers(publicURL, w.id, new URLSearchParams({ bbox: query.get('bbox') ?? '', zoom: query.get('zoom') ?? '' }).toString(), signal),
     opener: () => null,
   };
 }

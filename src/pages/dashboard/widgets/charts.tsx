@@ -12,6 +12,9 @@ export interface ChartProps {
   onPick?: (row: FigureRow) => void;
 }
 
+// Room for "1,000,000" beside the axis.
+const Y_AXIS_WIDTH = 72;
+
 // Number() only draws the bar; the tooltip shows the exact value.
 const values = (answer: FigureAnswer) => answer.rows.map((r) => Number(r.value));
 const labels = (answer: FigureAnswer) => answer.rows.map((r) => r.label);
@@ -22,6 +25,7 @@ export function BarFigure({ answer, width, height, onPick }: ChartProps) {
       width={width}
       height={height}
       xAxis={[{ scaleType: 'band', data: labels(answer) }]}
+      yAxis={[{ width: Y_AXIS_WIDTH }]}
       series={[{ data: values(answer), valueFormatter: (_v, { dataIndex }) => formatFigure(answer.rows[dataIndex]!.value, answer.unit) }]}
       onItemClick={onPick ? (_e, item) => onPick(answer.rows[item.dataIndex]!) : undefined}
       hideLegend
@@ -35,6 +39,7 @@ export function LineFigure({ answer, width, height, onPick }: ChartProps) {
       width={width}
       height={height}
       xAxis={[{ scaleType: 'point', data: labels(answer) }]}
+      yAxis={[{ width: Y_AXIS_WIDTH }]}
       series={[{ data: values(answer), valueFormatter: (_v, { dataIndex }) => formatFigure(answer.rows[dataIndex]!.value, answer.unit) }]}
       onMarkClick={onPick ? (_e, item) => item.dataIndex !== undefined && onPick(answer.rows[item.dataIndex]!) : undefined}
       hideLegend
