@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import {
+  checkFigureQuery,
   TIME_DIMENSIONS,
   unitOf,
   type DateRange,
@@ -16,6 +17,15 @@ import { filterPredicate } from './figure-filters.js';
 import { formatMeasure } from './figure-values.js';
 import { SOURCE_SQL } from './sources/index.js';
 import type { Expr, SourceQuery, SourceSql } from './source-sql.js';
+
+export type { FigureScope } from './figure-scope.js';
+
+/** A question outside its source's declaration (or compare without a range) is a 400 naming the field. */
+export function refuseUndeclared(q: FigureQuery): void {
+  const wrong = checkFigureQuery(q);
+  if (wrong) throw badRequest(`${wrong.field}: ${wrong.message}`, [wrong]);
+  if (q.compare && !q.range) throw badRequest(COMPARE_NEEDS_RANGE, [{ field: 'compare', message: COMPARE_NEEDS_RANGE }]);
+}
 
 export const COMPARE_NEEDS_RANGE = 'compare needs a range: the previous period is the one of the same length just before it';
 
@@ -85,11 +95,12 @@ async function totalOf(db: Executor, src: SourceSql, scope: FigureScope, q: Figu
 /**
  * The answer to one checked question (resources/figures.ts), computed in SQL over the scope's rows:
  * groups with their labels (the largest first up to `limit`, time groups in time order, all of
- * them), the total over every selected row and, with `compare`, the previous period's. Uncached:
- * `cachedFigures` is what routes call.
+ * them), the total over every selected row and, with `compare`, the previous period's. The query
+ * must have passed `figureQuery` (zod); what its source does not declare is refused here too. Runs
+ * inside a request (withDialect). Uncached: `cachedFigures` is what routes call.
  */
 export async function answerFigures(db: Executor, scope: FigureScope, q: FigureQuery): Promise<FigureAnswer> {
-  if (q.compare && !q.range) throw badRequest(COMPARE_NEEDS_RANGE, [{ field: 'compare', message: COMPARE_NEEDS_RANGE }]);
+  refuseUndeclared(q);
   const src = SOURCE_SQL[q.source]();
   const valueNeeds = q.measure.field ? (src.values[q.measure.field]!.needs ?? []) : [];
   const dim = q.groupBy ? src.dimensions[q.groupBy]! : undefined;
