@@ -16,7 +16,7 @@ import type { FigureScope } from './figure-scope.js';
 import { filterPredicate } from './figure-filters.js';
 import { formatMeasure } from './figure-values.js';
 import { SOURCE_SQL } from './sources/index.js';
-import type { Expr, SourceQuery, SourceSql } from './source-sql.js';
+import { DAY_MS, shiftDay, type Expr, type SourceQuery, type SourceSql } from './source-sql.js';
 
 export type { FigureScope } from './figure-scope.js';
 
@@ -29,13 +29,10 @@ export function refuseUndeclared(q: FigureQuery): void {
 
 export const COMPARE_NEEDS_RANGE = 'compare needs a range: the previous period is the one of the same length just before it';
 
-const DAY_MS = 86_400_000;
-const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
 /** The period of the same length that ends the day before `range` starts. */
 export function previousPeriod(range: DateRange): DateRange {
   const days = Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / DAY_MS) + 1;
-  return { from: shift(range.from, -days), to: shift(range.from, -1) };
+  return { from: shiftDay(range.from, -days), to: shiftDay(range.from, -1) };
 }
 
 /** The selected rows: the company's, the scope's crews, the filters and the range, with the joins they need. */
