@@ -52,14 +52,15 @@ for (const database of DATABASES) {
     it('an owner builds a dashboard of three widgets, moves and resizes them, finds the layout after a reload, publishes it to a guest and revokes it', async () => {
       const { server, base, browser } = app;
       const tag = database.name;
-      const owner = sideOf(await ownerWithCompany(server, 'Dashboard Paving'));
+      const registered = await ownerWithCompany(server, 'Dashboard Paving');
+      const owner = sideOf(registered);
       const project = await callAs(server, owner, 'POST', `/companies/${owner.companyId}/projects`, { projectName: 'Elm Street Resurfacing', code: 'ELM-1', timezone: 'America/Chicago' });
       for (const [summary, status] of [['Mill the north lane', 'open'], ['Pave the north lane', 'open'], ['Stripe the crossing', 'progress']])
         expect((await callAs(server, owner, 'POST', `/projects/${project.body.id}/tasks`, { summary, status })).status).toBe(201);
 
       const desk = await browser.newContext({ viewport: { width: 1366, height: 900 } });
       const page = await desk.newPage();
-      await loginAs(page, base, owner.email, owner.password);
+      await loginAs(page, base, owner.email, registered.password);
       await page.goto(`${base}/app/dashboard`);
       // A new company's owner starts on the role's default dashboard, not an empty page.
       await page.locator('[data-widget-id]').first().waitFor();
@@ -156,7 +157,7 @@ for (const database of DATABASES) {
 
       // The owner's own dashboard at phone width: one column, no sideways scroll.
       const ownerPhone = await phone.newPage();
-      await loginAs(ownerPhone, base, owner.email, owner.password);
+      await loginAs(ownerPhone, base, owner.email, registered.password);
       await ownerPhone.goto(`${base}/app/dashboard?dashboard=${dashboardId}`);
       await expect.poll(() => kpiOf(ownerPhone.getByRole('region', { name: 'Tasks on the board' })).textContent()).toBe('3');
       expect(new Set(Object.values(await placesOf(ownerPhone)).map((p) => p.x)).size).toBe(1);
