@@ -89,6 +89,15 @@ export type WidgetLayout = z.infer<typeof widgetLayout>;
  */
 export const DATE_PRESETS = ['last7', 'last30', 'last90', 'thisMonth', 'lastMonth', 'thisYear', 'last12Months'] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
+export const DATE_PRESET_LABELS: Record<DatePreset, string> = {
+  last7: 'Last 7 days',
+  last30: 'Last 30 days',
+  last90: 'Last 90 days',
+  thisMonth: 'This month',
+  lastMonth: 'Last month',
+  thisYear: 'This year',
+  last12Months: 'Last 12 months',
+};
 export const dashboardFilters = z.strictObject({
   preset: z.enum(DATE_PRESETS).optional(),
   range: dateRange.optional(),

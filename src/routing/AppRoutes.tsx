@@ -64,6 +64,8 @@ const ImageEditorPage = lazy(() => import('../pages/image-editor/ImageEditorPage
 const BudgetReviewPage = lazy(() => import('../pages/budget-review/BudgetReviewPage').then((m) => ({ default: m.BudgetReviewPage })));
 // An invoice or a change order decided by the client through its mailed link: no login, no chrome.
 const InvoiceDecisionPage = lazy(() => import('../pages/invoices/InvoiceDecisionPage').then((m) => ({ default: m.InvoiceDecisionPage })));
+// A published dashboard: no login, no chrome but its own toolbar.
+const PublicDashboardPage = lazy(() => import('../pages/dashboard/PublicDashboardPage').then((m) => ({ default: m.PublicDashboardPage })));
 const ChangeOrderDecisionPage = lazy(() => import('../pages/change-order-link/ChangeOrderDecisionPage').then((m) => ({ default: m.ChangeOrderDecisionPage })));
 
 const guarded = (page: ReactNode) => <RouteGuard>{page}</RouteGuard>;
@@ -92,6 +94,7 @@ export function AppRoutes() {
         <Route path="projects/:projectId/budget/:budgetHash/review/:reviewHash/:action" element={<BudgetReviewPage />} />
         <Route path="decide/invoice/:token" element={<InvoiceDecisionPage />} />
         <Route path="decide/change-order/:token" element={<ChangeOrderDecisionPage />} />
+        <Route path="public/dashboard/:publicURL" element={<PublicDashboardPage />} />
         <Route path="invoices/preview/:invoiceId" element={guarded(<InvoicePreviewPage />)} />
         <Route path="productions/preview/:productionId" element={guarded(<ProductionPreviewPage />)} />
         <Route element={guarded(<AppShell />)}>

@@ -7,29 +7,30 @@ import { currentLocation, renderApp } from './render-app';
 
 const TOKEN_KEY = 'fieldwork.accessToken';
 const owner = fakeUser('Owner');
-let companyCalls = 0;
+let dashboardCalls = 0;
 
 const server = setupServer(
   http.get('/api/v1/users/me', () => HttpResponse.json({ user: owner })),
-  http.get('/api/v1/companies/7', () => {
-    companyCalls++;
-    return HttpResponse.json(company);
+  http.get('/api/v1/companies/7', () => HttpResponse.json(company)),
+  http.get('/api/v1/dashboards', () => {
+    dashboardCalls++;
+    return HttpResponse.json([]);
   }),
-  http.get('/api/v1/companies/7/activity', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  companyCalls = 0;
+  dashboardCalls = 0;
   localStorage.setItem(TOKEN_KEY, fakeToken());
 });
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const failCompany = (answer: () => Response) =>
+// The dashboard's first call: the viewer's dashboards.
+const failDashboards = (answer: () => Response) =>
   server.use(
-    http.get('/api/v1/companies/7', () => {
-      companyCalls++;
+    http.get('/api/v1/dashboards', () => {
+      dashboardCalls++;
       return answer();
     }),
   );
@@ -42,13 +43,13 @@ const serverError = () =>
 
 describe('the generic error dialog', () => {
   it('shows a failed data call as Error {statusCode}, the message and the request, and Close dismisses it', async () => {
-    failCompany(serverError);
+    failDashboards(serverError);
     const user = userEvent.setup();
     renderApp('/dashboard');
 
     const dialog = await screen.findByRole('dialog', { name: 'Error 500' });
     expect(within(dialog).getByText('Internal server error')).toBeInTheDocument();
-    expect(within(dialog).getByText('While trying to perform request "/api/v1/companies/7"')).toBeInTheDocument();
+    expect(within(dialog).getByText('While trying to perform request "/api/v1/dashboards"')).toBeInTheDocument();
     // The page behind stays where it was and says what it could not load.
     expect(currentLocation()).toBe('/dashboard');
     expect(localStorage.getItem(TOKEN_KEY)).toBeTruthy();
@@ -59,7 +60,7 @@ describe('the generic error dialog', () => {
   });
 
   it('can be closed from the keyboard: Close has the focus and Escape closes too', async () => {
-    failCompany(serverError);
+    failDashboards(serverError);
     const user = userEvent.setup();
     renderApp('/dashboard');
 
@@ -71,7 +72,7 @@ describe('the generic error dialog', () => {
   });
 
   it('closes with Enter on the focused Close button', async () => {
-    failCompany(serverError);
+    failDashboards(serverError);
     const user = userEvent.setup();
     renderApp('/dashboard');
 
@@ -82,18 +83,18 @@ describe('the generic error dialog', () => {
   });
 
   it('says there is no connection when no answer comes back at all', async () => {
-    failCompany(() => HttpResponse.error());
+    failDashboards(() => HttpResponse.error());
     renderApp('/dashboard');
 
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Network error. Check the internet connection and try again.')).toBeInTheDocument();
-    expect(within(dialog).getByText('While trying to perform request "/api/v1/companies/7"')).toBeInTheDocument();
+    expect(within(dialog).getByText('While trying to perform request "/api/v1/dashboards"')).toBeInTheDocument();
     expect(within(dialog).queryByText(/^Error \d+$/)).not.toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_KEY)).toBeTruthy();
   });
 
   it('ends the session on a 401 from a data call and sends the user to login with returnTo, with no dialog', async () => {
-    failCompany(() =>
+    failDashboards(() =>
       HttpResponse.json(
         { statusCode: 401, message: 'Authentication required', error: { statusCode: 401, message: 'Authentication required', code: 'UNAUTHORIZED' } },
         { status: 401 },
@@ -108,7 +109,7 @@ describe('the generic error dialog', () => {
     renderApp('/dashboard');
 
     await waitFor(() => expect(currentLocation()).toBe('/login?returnTo=%2Fdashboard'));
-    expect(companyCalls).toBeGreaterThan(0);
+    expect(dashboardCalls).toBeGreaterThan(0);
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
     // Stays there: nothing else (Refine's own logout) moves it on to a bare /login afterwards.

@@ -2,9 +2,10 @@ import { Alert, Card, CardContent, CardHeader, Skeleton } from '@mui/material';
 import { useInvalidate, useInvalidateAuthStore, useNotification, useOne } from '@refinedev/core';
 import { useState, type ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { NOT_FOUND } from '../../../permissions';
+import { holds, NOT_FOUND } from '../../../permissions';
 import { ActivityList } from '../../components/ActivityList';
 import { SectionedPage } from '../../components/SectionedPage';
+import { useSession } from '../../session/useSession';
 import type { Company } from './CompanyDetails';
 import { CompanyHeader } from './CompanyHeader';
 import { DeleteCompanyDialog } from './DeleteCompanyDialog';
@@ -12,6 +13,7 @@ import { CompanyInvoiceSection } from './sections/CompanyInvoiceSection';
 import { CompanyLogoSection } from './sections/CompanyLogoSection';
 import { CompanyProfileSection } from './sections/CompanyProfileSection';
 import type { SectionProps } from './sections/section';
+import { PublicDashboardsSection } from './sections/PublicDashboardsSection';
 import { SubCompaniesSection } from './sections/SubCompaniesSection';
 import { useCompanyAccess } from './useCompanyAccess';
 
@@ -26,12 +28,16 @@ function ActivitySection({ company }: SectionProps) {
   );
 }
 
-/** The sections of companies/:companyId/:sectionId; the first is the page's default. */
-const SECTIONS: Array<{ id: string; label: string; Component: ComponentType<SectionProps> }> = [
+/**
+ * The sections of companies/:companyId/:sectionId; the first is the page's default. `only` keeps a
+ * section to the active company (whose calls the tab makes) and a permission held there.
+ */
+const SECTIONS: Array<{ id: string; label: string; Component: ComponentType<SectionProps>; only?: string }> = [
   { id: 'profile', label: 'Profile', Component: CompanyProfileSection },
   { id: 'logo', label: 'Logo', Component: CompanyLogoSection },
   { id: 'invoice-settings', label: 'Invoice settings', Component: CompanyInvoiceSection },
   { id: 'sub-companies', label: 'Sub-companies', Component: SubCompaniesSection },
+  { id: 'public-dashboards', label: 'Public dashboards', Component: PublicDashboardsSection, only: 'projects:manage' },
   { id: 'activity', label: 'Activity', Component: ActivitySection },
 ];
 
@@ -44,6 +50,7 @@ export function CompanyPage() {
   const invalidate = useInvalidate();
   const refreshSession = useInvalidateAuthStore();
   const { membership, canManage } = useCompanyAccess(id);
+  const { profile, activeMembership } = useSession();
   const [deleting, setDeleting] = useState(false);
   const { result: company, query } = useOne<Company>({ resource: 'companies', id: companyId ?? '', errorNotification: false });
 
@@ -75,7 +82,7 @@ export function CompanyPage() {
         unknownTo={`/${NOT_FOUND}`}
         label="Company sections"
         header={<CompanyHeader company={company} role={membership?.role.name ?? company.role ?? null} onDelete={canManage ? () => setDeleting(true) : undefined} />}
-        sections={SECTIONS.map(({ id, label, Component }) => ({
+        sections={SECTIONS.filter((s) => !s.only || (activeMembership?.companyId === company.id && holds(profile, s.only))).map(({ id, label, Component }) => ({
           id,
           label,
           render: () => <Component key={company.id} company={company} canManage={canManage} onSaved={onSaved} />,

@@ -1,0 +1,34 @@
+import { DERIVED_RULES, holds, type AccessProfile } from '../../../permissions';
+import type { AttentionKind, DashboardFilters } from '../../../resources/dashboard';
+import { FIGURE_SOURCES, type FigureSource } from '../../../resources/figures';
+import { dashboardApi } from './dashboard-api';
+import { effectiveFilters, widgetQuery } from './figure-query';
+import type { WidgetSource } from './widgets/widget-source';
+
+/** The lists a figure's rows live in (none of them reads filters from its address, so they open whole). */
+const LISTS: Partial<Record<FigureSource, string>> = {
+  production: '/productions',
+  invoice: '/invoices',
+  payment: '/invoices',
+  task: '/tasks',
+  damage: '/damages',
+  locate: '/locates',
+  log: '/logs',
+};
+
+const mayAsk = (profile: AccessProfile, permission: string) => DERIVED_RULES[permission]?.allows(profile) ?? holds(profile, permission);
+
+/** Widgets of the dashboard page read through the signed-in calls, with the dashboard's filters. */
+export function signedInSource(filters: DashboardFilters, today: string, profile: AccessProfile, navigate: (to: string) => void): WidgetSource {
+  return {
+    filtersOf: (w) => effectiveFilters(w, filters),
+    keyOf: (w) => JSON.stringify([w.id, w.type, w.configuration, effectiveFilters(w, filters), today]),
+    figures: (w, signal) => dashboardApi.figures(widgetQuery(w, filters, today), signal),
+    attention: (w, signal) => dashboardApi.attention((w.configuration as { kinds: AttentionKind[] }).kinds ?? [], effectiveFilters(w, filters).projectId ?? null, signal),
+    markers: (_w, query, signal) => dashboardApi.markers(`/map/markers?${query}`, signal),
+    opener: (source) => {
+      const list = LISTS[source];
+      return list && mayAsk(profile, FIGURE_SOURCES[source].permission) ? () => navigate(list) : null;
+    },
+  };
+}
