@@ -30,7 +30,7 @@ async function addWidget(page: Page, values: { title: string; type: string; sour
     await chooseOption(page, values.groupBy);
   }
   if (values.text) await dialog.getByLabel('Text').fill(values.text);
-  await dialog.getByRole('button', { name: 'Add' }).click();
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
   const widget = page.getByRole('region', { name: values.title });
   await widget.and(page.locator('[aria-busy="false"]')).waitFor();
@@ -108,7 +108,12 @@ for (const database of DATABASES) {
         const saved = (await callAs(server, owner, 'GET', `/dashboard/${dashboardId}`)).body as { widgets: Array<{ id: number; layout: { w: number } }> };
         return saved.widgets.find((w) => String(w.id) === openId)!.layout.w;
       }).toBeGreaterThan(4);
-      const moved = await placesOf(page);
+      // The grid eases a dropped widget into its cell: read the places once they stop changing.
+      let moved = await placesOf(page);
+      await expect.poll(async () => {
+        const [was, now] = [moved, (moved = await placesOf(page))];
+        return JSON.stringify(now) === JSON.stringify(was);
+      }, { intervals: [400] }).toBe(true);
       await page.reload();
       await notes.getByText('Night work starts Monday.').waitFor();
       expect(await placesOf(page)).toEqual(moved);
@@ -118,7 +123,7 @@ for (const database of DATABASES) {
       await page.getByRole('button', { name: 'Public link' }).click();
       const sharing = page.getByRole('dialog', { name: 'Public link' });
       await sharing.getByRole('button', { name: 'Make public' }).click();
-      const link = await sharing.getByLabel('Link').inputValue();
+      const link = await sharing.getByRole('textbox', { name: 'Link' }).inputValue();
       expect(link).toMatch(/\/app\/public\/dashboard\/[A-Za-z0-9_-]{22}$/);
       await sharing.getByText(/Published .* by /).waitFor();
       await snap(page, `${tag}-dashboards-04-public-link`);
