@@ -76,7 +76,7 @@ for (const database of DATABASES) {
       const open = await addWidget(page, { title: 'Tasks on the board', type: 'KPI number', source: 'Tasks' });
       await expect.poll(() => kpiOf(open).textContent()).toBe('3');
       const byStatus = await addWidget(page, { title: 'Tasks by status', type: 'Bar chart', source: 'Tasks', groupBy: 'Status' });
-      await byStatus.getByText('Open').first().waitFor();
+      await byStatus.getByText('In progress').waitFor();
       const notes = await addWidget(page, { title: 'Crew notes', type: 'Placeholder', text: 'Night work starts Monday.' });
       await notes.getByText('Night work starts Monday.').waitFor();
       await snap(page, `${tag}-dashboards-02-three-widgets`);
@@ -113,7 +113,7 @@ for (const database of DATABASES) {
       await expect.poll(async () => {
         const [was, now] = [moved, (moved = await placesOf(page))];
         return JSON.stringify(now) === JSON.stringify(was);
-      }, { intervals: [400] }).toBe(true);
+      }, { interval: 400 }).toBe(true);
       await page.reload();
       await notes.getByText('Night work starts Monday.').waitFor();
       expect(await placesOf(page)).toEqual(moved);
@@ -135,7 +135,7 @@ for (const database of DATABASES) {
       await guest.getByText('Dashboard Paving').first().waitFor();
       const guestKpi = guest.getByRole('region', { name: 'Tasks on the board' });
       await expect.poll(() => kpiOf(guestKpi).textContent()).toBe('3');
-      await guest.getByRole('region', { name: 'Tasks by status' }).getByText('Open').first().waitFor();
+      await guest.getByRole('region', { name: 'Tasks by status' }).getByText('In progress').waitFor();
       // A guest has no account menu, notifications, search or shortcuts.
       expect(await guest.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
       expect(await guest.getByRole('button', { name: /notifications/i }).count()).toBe(0);

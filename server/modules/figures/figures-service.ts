@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import {
   checkFigureQuery,
+  figureStatusLabel,
   TIME_DIMENSIONS,
   unitOf,
   type DateRange,
@@ -118,7 +119,9 @@ export async function answerFigures(db: Executor, scope: FigureScope, q: FigureQ
     : await totalOf(db, src, scope, q, q.range, valueNeeds);
   let rows = ((groups ?? []) as Array<Measured & { k: string | number | null; l: string | null }>).map((g) => {
     const e = exactOf(g);
-    return { row: { key: g.k === null ? null : typeof g.k === 'string' ? g.k : Number(g.k), label: g.l ?? '', value: textOf(src, q, e) } satisfies FigureRow, e };
+    const key = g.k === null ? null : typeof g.k === 'string' ? g.k : Number(g.k);
+    const label = q.groupBy === 'status' && typeof key === 'string' ? figureStatusLabel(q.source, key) : (g.l ?? '');
+    return { row: { key, label, value: textOf(src, q, e) } satisfies FigureRow, e };
   });
   if (q.groupBy && TIME_DIMENSIONS.includes(q.groupBy)) rows.sort((a, b) => String(a.row.key).localeCompare(String(b.row.key)));
   else {
