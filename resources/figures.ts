@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { id } from './id.js';
+import { BUDGET_STATUSES, CHANGE_ORDER_STATUSES } from './budget.js';
+import { DAMAGE_STATUSES } from './damage.js';
+import { INVOICE_STATUSES } from './invoice.js';
+import { LOCATE_STATUSES } from './locate.js';
+import { LOG_STATUSES } from './log.js';
+import { PRODUCTION_STATUSES } from './production.js';
+import { TASK_STATUSES } from './task.js';
 import { text } from './text.js';
 
 /**
@@ -57,6 +64,21 @@ export interface FigureSourceDeclaration {
 
 const common = { project: 'id', status: 'status' } as const;
 
+type StatusList = ReadonlyArray<{ value: string; label: string }>;
+const valuesOf = (list: StatusList) => list.map((s) => s.value);
+const STATUS_LISTS: Partial<Record<string, StatusList>> = {
+  production: PRODUCTION_STATUSES,
+  budget: BUDGET_STATUSES,
+  change_order: CHANGE_ORDER_STATUSES,
+  invoice: INVOICE_STATUSES,
+  task: TASK_STATUSES,
+  damage: DAMAGE_STATUSES,
+  log: LOG_STATUSES,
+  locate: LOCATE_STATUSES,
+};
+/** A status as its source's screens name it ("In progress", not "progress"). */
+export const figureStatusLabel = (source: string, status: string) => STATUS_LISTS[source]?.find((s) => s.value === status)?.label ?? status;
+
 /**
  * Sources and what each declares. Rows are always the active company's own (its productions, budgets
  * of projects it runs, invoices it issued, …); a viewer whose role sees only some of them (a crew
@@ -70,7 +92,7 @@ export const FIGURE_SOURCES = {
     dimensions: ['project', 'crew', 'item', 'category', 'client', 'status', 'day', 'week', 'month'],
     filters: { ...common, crew: 'id', item: 'id', category: 'id', client: 'id', date: 'date', quantity: 'number' },
     dateLabel: 'Production day',
-    statuses: ['draft', 'submitted', 'approved', 'rejected'],
+    statuses: valuesOf(PRODUCTION_STATUSES),
   },
   budget: {
     label: 'Budget items',
@@ -79,7 +101,7 @@ export const FIGURE_SOURCES = {
     dimensions: ['project', 'item', 'category', 'client', 'status', 'month'],
     filters: { ...common, item: 'id', category: 'id', client: 'id', date: 'date' },
     dateLabel: 'Budget created',
-    statuses: ['draft', 'submitted', 'approved', 'rejected'],
+    statuses: valuesOf(BUDGET_STATUSES),
   },
   change_order: {
     label: 'Change orders',
@@ -88,7 +110,7 @@ export const FIGURE_SOURCES = {
     dimensions: ['project', 'client', 'status', 'day', 'week', 'month'],
     filters: { ...common, client: 'id', date: 'date', amount: 'number' },
     dateLabel: 'Change order created',
-    statuses: ['draft', 'sent', 'accepted', 'rejected'],
+    statuses: valuesOf(CHANGE_ORDER_STATUSES),
   },
   invoice: {
     label: 'Invoices',
@@ -97,7 +119,7 @@ export const FIGURE_SOURCES = {
     dimensions: ['project', 'client', 'status', 'day', 'week', 'month'],
     filters: { ...common, client: 'id', date: 'date', due: 'date', amount: 'number' },
     dateLabel: 'Invoice created',
-    statuses: ['draft', 'submit', 'unpaid', 'partially_paid', 'paid', 'rejected', 'cancelled'],
+    statuses: valuesOf(INVOICE_STATUSES),
   },
   payment: {
     label: 'Payments received',
@@ -114,7 +136,7 @@ export const FIGURE_SOURCES = {
     dimensions: ['project', 'crew', 'status', 'type', 'day', 'week', 'month'],
     filters: { ...common, crew: 'id', type: 'id', date: 'date' },
     dateLabel: 'Task starts',
-    statuses: ['open', 'progress', 'completed', 'rejected', 'discarded'],
+    statuses: valuesOf(TASK_STATUSES),
   },
   damage: {
     label: 'Damages',
@@ -123,7 +145,7 @@ export const FIGURE_SOURCES = {
     dimensions: ['project', 'status', 'type', 'day', 'week', 'month'],
     filters: { ...common, type: 'id', date: 'date' },
     dateLabel: 'Damage date',
-    statuses: ['reported', 'claimed', 'in_repair', 'closed'],
+    statuses: valuesOf(DAMAGE_STATUSES),
   },
   log: {
     label: 'Daily logs and check-ins',
@@ -132,7 +154,7 @@ export const FIGURE_SOURCES = {
     dimensions: ['project', 'crew', 'status', 'day', 'week', 'month'],
     filters: { ...common, crew: 'id', date: 'date' },
     dateLabel: 'Log day',
-    statuses: ['open', 'submitted', 'reviewed'],
+    statuses: valuesOf(LOG_STATUSES),
   },
   locate: {
     label: 'Locate tickets',
@@ -141,7 +163,7 @@ export const FIGURE_SOURCES = {
     dimensions: ['project', 'status', 'day', 'week', 'month'],
     filters: { ...common, date: 'date', expires: 'date' },
     dateLabel: 'Ticket requested',
-    statuses: ['open', 'ready', 'closed'],
+    statuses: valuesOf(LOCATE_STATUSES),
   },
 } as const satisfies Record<string, FigureSourceDeclaration>;
 export type FigureSource = keyof typeof FIGURE_SOURCES;

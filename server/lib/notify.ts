@@ -110,8 +110,13 @@ function notificationMail(to: string, companyName: string, description: string, 
   };
 }
 
-/** Accepted company memberships of these companies whose role holds any of the permissions (or everything). */
-export async function membersWithPermission(db: Executor, companyIds: number[], resourceType: string): Promise<Array<{ membershipId: number; companyId: number; userId: number | null }>> {
+/** Accepted company memberships of these companies whose role holds the resource type (or everything); with `manage`, company-wide manage rights only. */
+export async function membersWithPermission(
+  db: Executor,
+  companyIds: number[],
+  resourceType: string,
+  action: 'any' | 'manage' = 'any',
+): Promise<Array<{ membershipId: number; companyId: number; userId: number | null }>> {
   if (!companyIds.length) return [];
   const rows = await db
     .selectFrom('memberships as m')
@@ -123,8 +128,12 @@ export async function membersWithPermission(db: Executor, companyIds: number[], 
     .execute();
   return rows
     .filter((r) => {
-      const perms = JSON.parse(r.permissions || '[]') as Array<{ resourceType: string; action: string }>;
-      return perms.some((p) => p.resourceType === '_any' || p.resourceType === resourceType);
+      const perms = JSON.parse(r.permissions || '[]') as Array<{ resourceType: string; action: string; resourceId?: string | null }>;
+      return perms.some(
+        (p) =>
+          (p.resourceType === '_any' || p.resourceType === resourceType) &&
+          (action === 'any' || ((p.action === '_any' || p.action === 'manage') && (!p.resourceId || p.resourceId === '_any'))),
+      );
     })
     .map((r) => ({ membershipId: r.id, companyId: r.company_id, userId: r.user_id }));
 }

@@ -62,7 +62,7 @@ describeEachDatabase('figures: the production rollup stays exact', (server) => {
     // Every production of a crew and status moved on: that key's rollup row holds no items and no group shows it.
     await s.services.db.updateTable('productions').set({ status: 'approved' }).where('status', '=', 'submitted').where('company_id', '=', w.owner.companyId).execute();
     const byStatus = await ask(s, w.owner, { source: 'production', measure: { fn: 'count' }, groupBy: 'status' });
-    expect(byStatus.body.rows).toEqual([{ key: 'approved', label: 'approved', value: '32' }]);
+    expect(byStatus.body.rows).toEqual([{ key: 'approved', label: 'Approved', value: '32' }]);
     await expectExact();
   });
 });

@@ -63,8 +63,8 @@ describeEachDatabase('figures model: POST /advanced-filter/data', (server) => {
       { key: w.client.companyId, label: 'Figures Client Utility', value: '3089.40' },
     ]);
     expect((await q('status')).rows).toEqual([
-      { key: 'approved', label: 'approved', value: '999999999990003.00' },
-      { key: 'submitted', label: 'submitted', value: '3086.40' },
+      { key: 'approved', label: 'Approved', value: '999999999990003.00' },
+      { key: 'submitted', label: 'Submitted', value: '3086.40' },
     ]);
     expect((await q('day')).rows.map((r) => r.key)).toEqual(['2026-03-02', '2026-03-15', '2026-04-01']);
   });

@@ -4,13 +4,12 @@ import type { Executor } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
 import { badRequest } from '../../http/errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { nowIso, parseJson } from '../../lib/json.js';
-import { notifyMembers, type NotifyServices } from '../../lib/notify.js';
+import { nowIso } from '../../lib/json.js';
+import { membersWithPermission, notifyMembers, type NotifyServices } from '../../lib/notify.js';
 import { visibleToCompany } from '../projects/project-access.js';
 import type { DashboardRow, PublicationRow } from './dashboard-rows.js';
 
 type PublicFilters = DashboardPublication['publicFilters'];
-type Perm = { resourceType: string; action: string; resourceId?: string | null };
 
 /** 128 random bits, base64url: the whole secret of a public dashboard. */
 const newPublicURL = () => randomBytes(16).toString('base64url');
@@ -39,26 +38,9 @@ export async function checkPublicFilters(db: Executor, companyId: number, f: Pub
   };
 }
 
-const holdsCompanyWide = (perms: Perm[], type: string) =>
-  perms.some((p) => (p.resourceType === '_any' || p.resourceType === type) && (p.action === '_any' || p.action === 'manage') && (!p.resourceId || p.resourceId === '_any'));
-
-/** The company's managers: members whose company role holds projects:manage, who answer for what the company shows outside. */
-async function companyManagers(db: Executor, companyId: number) {
-  const rows = await db
-    .selectFrom('memberships as m')
-    .innerJoin('roles as r', 'r.id', 'm.role_id')
-    .select(['m.id', 'm.user_id', 'm.company_id', 'r.permissions'])
-    .where('m.company_id', '=', companyId)
-    .where('m.type', '=', 'company')
-    .where('m.status', '=', 'accepted')
-    .execute();
-  return rows
-    .filter((r) => holdsCompanyWide(parseJson<Perm[]>(r.permissions, []), 'projects'))
-    .map((r) => ({ membershipId: r.id, companyId: r.company_id, userId: r.user_id }));
-}
-
 async function tellManagers(services: NotifyServices, db: Executor, actor: Actor, dashboard: DashboardRow, description: string) {
-  await notifyMembers(services, db, await companyManagers(db, dashboard.company_id), actor.user.id, { type: 'dashboard', description, entityId: dashboard.id });
+  // The company's managers (company-wide projects:manage) answer for what the company shows outside.
+  await notifyMembers(services, db, await membersWithPermission(db, [dashboard.company_id], 'projects', 'manage'), actor.user.id, { type: 'dashboard', description, entityId: dashboard.id });
 }
 
 /** Makes the dashboard public under a new URL; the trail and the managers hear who did it. */

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import {
+  checkFigureQuery,
+  figureStatusLabel,
   TIME_DIMENSIONS,
   unitOf,
   type DateRange,
@@ -15,17 +17,23 @@ import type { FigureScope } from './figure-scope.js';
 import { filterPredicate } from './figure-filters.js';
 import { formatMeasure } from './figure-values.js';
 import { SOURCE_SQL } from './sources/index.js';
-import type { Expr, SourceQuery, SourceSql } from './source-sql.js';
+import { DAY_MS, shiftDay, type Expr, type SourceQuery, type SourceSql } from './source-sql.js';
+
+export type { FigureScope } from './figure-scope.js';
+
+/** A question outside its source's declaration (or compare without a range) is a 400 naming the field. */
+export function refuseUndeclared(q: FigureQuery): void {
+  const wrong = checkFigureQuery(q);
+  if (wrong) throw badRequest(`${wrong.field}: ${wrong.message}`, [wrong]);
+  if (q.compare && !q.range) throw badRequest(COMPARE_NEEDS_RANGE, [{ field: 'compare', message: COMPARE_NEEDS_RANGE }]);
+}
 
 export const COMPARE_NEEDS_RANGE = 'compare needs a range: the previous period is the one of the same length just before it';
-
-const DAY_MS = 86_400_000;
-const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The period of the same length that ends the day before `range` starts. */
 export function previousPeriod(range: DateRange): DateRange {
   const days = Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / DAY_MS) + 1;
-  return { from: shift(range.from, -days), to: shift(range.from, -1) };
+  return { from: shiftDay(range.from, -days), to: shiftDay(range.from, -1) };
 }
 
 /** The selected rows: the company's, the scope's crews, the filters and the range, with the joins they need. */
@@ -85,11 +93,12 @@ async function totalOf(db: Executor, src: SourceSql, scope: FigureScope, q: Figu
 /**
  * The answer to one checked question (resources/figures.ts), computed in SQL over the scope's rows:
  * groups with their labels (the largest first up to `limit`, time groups in time order, all of
- * them), the total over every selected row and, with `compare`, the previous period's. Uncached:
- * `cachedFigures` is what routes call.
+ * them), the total over every selected row and, with `compare`, the previous period's. The query
+ * must have passed `figureQuery` (zod); what its source does not declare is refused here too. Runs
+ * inside a request (withDialect). Uncached: `cachedFigures` is what routes call.
  */
 export async function answerFigures(db: Executor, scope: FigureScope, q: FigureQuery): Promise<FigureAnswer> {
-  if (q.compare && !q.range) throw badRequest(COMPARE_NEEDS_RANGE, [{ field: 'compare', message: COMPARE_NEEDS_RANGE }]);
+  refuseUndeclared(q);
   const src = SOURCE_SQL[q.source]();
   const valueNeeds = q.measure.field ? (src.values[q.measure.field]!.needs ?? []) : [];
   const dim = q.groupBy ? src.dimensions[q.groupBy]! : undefined;
@@ -110,7 +119,9 @@ export async function answerFigures(db: Executor, scope: FigureScope, q: FigureQ
     : await totalOf(db, src, scope, q, q.range, valueNeeds);
   let rows = ((groups ?? []) as Array<Measured & { k: string | number | null; l: string | null }>).map((g) => {
     const e = exactOf(g);
-    return { row: { key: g.k === null ? null : typeof g.k === 'string' ? g.k : Number(g.k), label: g.l ?? '', value: textOf(src, q, e) } satisfies FigureRow, e };
+    const key = g.k === null ? null : typeof g.k === 'string' ? g.k : Number(g.k);
+    const label = q.groupBy === 'status' && typeof key === 'string' ? figureStatusLabel(q.source, key) : (g.l ?? '');
+    return { row: { key, label, value: textOf(src, q, e) } satisfies FigureRow, e };
   });
   if (q.groupBy && TIME_DIMENSIONS.includes(q.groupBy)) rows.sort((a, b) => String(a.row.key).localeCompare(String(b.row.key)));
   else {

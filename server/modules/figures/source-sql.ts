@@ -60,6 +60,10 @@ export function dialectNow(): Dialect {
 
 export const col = (name: string): Expr => sql.ref(name);
 
+export const DAY_MS = 86_400_000;
+/** The YYYY-MM-DD day `days` after `day` (before, when negative). */
+export const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
 /** A timestamp column's UTC day as YYYY-MM-DD text (ISO text on SQLite, timestamptz on PostgreSQL). */
 export const dayOfStamp = (name: string): Expr =>
   dialectNow() === 'postgres' ? sql`to_char(${sql.ref(name)} at time zone 'UTC', 'YYYY-MM-DD')` : sql`substr(${sql.ref(name)}, 1, 10)`;

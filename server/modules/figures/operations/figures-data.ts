@@ -1,9 +1,9 @@
-import { checkFigureQuery, figureQuery } from '../../../../resources/figures.js';
+import { figureQuery } from '../../../../resources/figures.js';
 import { defineRoute } from '../../../http/route.js';
-import { badRequest, forbidden } from '../../../http/errors.js';
+import { forbidden } from '../../../http/errors.js';
 import { maySee } from '../figure-access.js';
 import { figureScopeFor } from '../figure-scope.js';
-import { cachedFigures } from '../figures-service.js';
+import { cachedFigures, refuseUndeclared } from '../figures-service.js';
 
 export const figuresData = defineRoute({
   method: 'POST',
@@ -14,8 +14,7 @@ export const figuresData = defineRoute({
   tags: ['figures'],
   body: figureQuery,
   handler: async ({ actor, services, body }) => {
-    const wrong = checkFigureQuery(body);
-    if (wrong) throw badRequest(`${wrong.field}: ${wrong.message}`, [wrong]);
+    refuseUndeclared(body);
     if (!maySee(actor, body.source)) throw forbidden();
     return cachedFigures(services, await figureScopeFor(services.db, actor), body);
   },

@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
 import type { DateRange, FigureQuery } from '../../../../resources/figures.js';
 import type { Executor } from '../../../db/index.js';
-import type { SourceQuery } from '../source-sql.js';
+import { shiftDay as shift, type SourceQuery } from '../source-sql.js';
 
-const DAY_MS = 86_400_000;
-const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
-const nextMonth = (month: string) => monthOf(shift(month, 32));
+// From the month's 1st, 32 days always land in the next month.
+const nextMonth = (day: string) => monthOf(shift(monthOf(day), 32));
 
 /**
  * The whole months inside a range (their 1sts, first and last), and the days at its ends outside
