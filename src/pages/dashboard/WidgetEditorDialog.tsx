@@ -21,7 +21,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { ATTENTION_KINDS, isFigureWidget, MAP_WIDGET_LAYERS, WIDGET_TYPES, type AttentionKind, type Widget, type WidgetType } from '../../../resources/dashboard';
-import { operatorsFor, type FigureFilterType, type FigureMapping, type FigureSource, type FigureSourceDeclaration } from '../../../resources/figures';
+import { figureStatusLabel, operatorsFor, type FigureFilterType, type FigureMapping, type FigureSource, type FigureSourceDeclaration } from '../../../resources/figures';
 import { MAP_LAYERS } from '../../../resources/map';
 import type { ApiError } from '../../api/http';
 import { dashboardApi, type WidgetInput } from './dashboard-api';
@@ -29,7 +29,14 @@ import { configurationOf, DIMENSION_LABELS, draftOf, measuresOf, newDraft, OPERA
 
 const DEFAULT_SIZE = { w: 4, h: 4 };
 
-function FilterRow({ filter, declaration, onChange, onRemove, index }: { filter: DraftFilter; declaration: FigureSourceDeclaration; onChange: (f: DraftFilter) => void; onRemove: () => void; index: number }) {
+function FilterRow({ filter, source, declaration, onChange, onRemove, index }: {
+  filter: DraftFilter;
+  source: FigureSource;
+  declaration: FigureSourceDeclaration;
+  onChange: (f: DraftFilter) => void;
+  onRemove: () => void;
+  index: number;
+}) {
   const fields = declaration.filters as Record<string, FigureFilterType>;
   const type = fields[filter.field] ?? 'text';
   const operators = operatorsFor(type);
@@ -39,7 +46,7 @@ function FilterRow({ filter, declaration, onChange, onRemove, index }: { filter:
       <TextField select size="small" label="Value" value={filter.value} onChange={(e) => onChange({ ...filter, value: e.target.value })} sx={{ minWidth: 140 }}>
         {statuses.map((s) => (
           <MenuItem key={s} value={s}>
-            {s}
+            {figureStatusLabel(source, s)}
           </MenuItem>
         ))}
       </TextField>
@@ -138,6 +145,7 @@ function FigureFields({ draft, set, mapping }: { draft: WidgetDraft; set: (patch
                 key={i}
                 index={i}
                 filter={f}
+                source={draft.source as FigureSource}
                 declaration={declaration}
                 onChange={(next) => set({ filters: draft.filters.map((x, j) => (j === i ? next : x)) })}
                 onRemove={() => set({ filters: draft.filters.filter((_x, j) => j !== i) })}
