@@ -136,6 +136,25 @@ export function useDashboardState(companyId: number | null) {
       return p && !sameLayout(p, w.layout) ? { ...w, layout: p } : w;
     }));
 
+  // One layout write at a time, the newest last: two writes in flight could land out of order.
+  const layoutQueue = useRef<{ running: boolean; next: { dashboardId: number; layout: Array<{ widgetId: number; layout: WidgetLayout }> } | null }>({ running: false, next: null });
+  const drainLayouts = async () => {
+    const queue = layoutQueue.current;
+    if (queue.running) return;
+    queue.running = true;
+    while (queue.next) {
+      const { dashboardId, layout } = queue.next;
+      queue.next = null;
+      try {
+        await dashboardApi.update(dashboardId, { layout });
+        for (const l of layout) savedLayouts.current.set(l.widgetId, l.layout);
+      } catch (err) {
+        fail('The layout could not be saved', err);
+      }
+    }
+    queue.running = false;
+  };
+
   /** A drag or resize ended: every saved widget's place in one PATCH, when any differs from what the server has. */
   const saveLayout = async (places: Map<string, WidgetLayout>) => {
     if (!current) return;
@@ -148,12 +167,8 @@ export function useDashboardState(companyId: number | null) {
       return !known || !sameLayout(known, l.layout);
     });
     if (!moved) return;
-    try {
-      await dashboardApi.update(current.id, { layout });
-      for (const l of layout) savedLayouts.current.set(l.widgetId, l.layout);
-    } catch (err) {
-      fail('The layout could not be saved', err);
-    }
+    layoutQueue.current.next = { dashboardId: current.id, layout };
+    await drainLayouts();
   };
 
   return { list, listError, reloadList, current, widgets, loadingOne, openDashboard, create, update, remove, addWidget, updateWidget, removeWidget, placeWidgets, saveLayout };
