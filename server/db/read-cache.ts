@@ -35,6 +35,8 @@ export class ReadCache {
   private droppedAt = new Map<string, number>();
   private publish: ((tables: string[]) => void) | null = null;
   private pending = new Set<string>();
+  /** Loads under way by key, with the drop count when each began. */
+  private loading = new Map<string, { value: Promise<unknown>; startedAt: number }>();
   private readonly ttlMs: number;
   private readonly maxBytes: number;
 
@@ -52,7 +54,21 @@ export class ReadCache {
     const now = Date.now();
     if (hit && hit.expires > now) return hit.value as T;
     if (hit) this.remove(key);
+    // Fifty guests of one public dashboard miss together when its figures expire: they share one
+    // load, but only while nothing was written since it began (it may have read the rows before).
+    const running = this.loading.get(key);
+    if (running && running.startedAt === this.drops) return running.value as Promise<T>;
     const startedAt = this.drops;
+    const value = this.load(key, load, opts, startedAt, now);
+    this.loading.set(key, { value, startedAt });
+    try {
+      return await value;
+    } finally {
+      if (this.loading.get(key)?.value === value) this.loading.delete(key);
+    }
+  }
+
+  private async load<T>(key: string, load: () => Promise<T>, opts: { sizeOf?: (value: T) => number; alsoReads?: readonly string[] }, startedAt: number, now: number): Promise<T> {
     const { value, tables } = await trackReads(load);
     for (const t of opts.alsoReads ?? []) tables.add(t);
     // A value loaded while one of its tables was written may hold the old rows: answered, not kept.

@@ -71,6 +71,41 @@ describe('read cache', () => {
     await db.destroy();
   });
 
+  it('callers missing at once share one load, unless a write came after it began', async () => {
+    const cache = new ReadCache({ ttlMs: 60_000 });
+    const db = await watchedDatabase(cache);
+    let loads = 0;
+    let release!: () => void;
+    const gate = () => new Promise<void>((resolve) => (release = resolve));
+    const slowLoad = async () => {
+      loads++;
+      const names = await roleNames(db)();
+      await gate();
+      return names;
+    };
+    const first = cache.get('roles', slowLoad);
+    const second = cache.get('roles', slowLoad);
+    await new Promise((r) => setTimeout(r, 5));
+    release();
+    expect(await Promise.all([first, second])).toEqual([['Owner'], ['Owner']]);
+    expect(loads).toBe(1);
+
+    await db.insertInto('roles').values({ name: 'Crew Leader' }).execute();
+    const before = cache.get('roles', slowLoad);
+    await new Promise((r) => setTimeout(r, 5));
+    const releaseBefore = release;
+    await db.updateTable('roles').set({ name: 'Boss' }).where('name', '=', 'Owner').execute();
+    // Asked after the write: it must not take the load that began before it.
+    const after = cache.get('roles', slowLoad);
+    await new Promise((r) => setTimeout(r, 5));
+    releaseBefore();
+    release();
+    expect(await before).toEqual(['Owner', 'Crew Leader']);
+    expect(await after).toEqual(['Boss', 'Crew Leader']);
+    expect(loads).toBe(3);
+    await db.destroy();
+  });
+
   it('drops a value on writes to tables it names as read besides those its load queried', async () => {
     const cache = new ReadCache({ ttlMs: 60_000 });
     const db = await watchedDatabase(cache);

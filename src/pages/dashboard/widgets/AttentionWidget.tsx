@@ -12,7 +12,7 @@ export const inAppPath = (url: string) => url.replace(/^\/app(-mobile)?\//, '/')
 export function AttentionWidget({ widget, source }: { widget: Widget; source: WidgetSource }) {
   const loaded = useLoaded((signal) => source.attention(widget, signal), source.keyOf(widget));
   return (
-    <WidgetStates loaded={loaded} isEmpty={(rows: AttentionRow[]) => rows.length === 0}>
+    <WidgetStates loaded={loaded} isEmpty={(rows: AttentionRow[]) => rows.length === 0} empty="Nothing needs attention">
       {(rows) => (
         <List dense disablePadding sx={{ overflow: 'auto', height: '100%' }}>
           {rows.map((r) => (

@@ -5,7 +5,18 @@ import type { Loaded } from './useLoaded';
 export const EMPTY_FIGURES = 'No figures for these filters';
 
 /** A widget's loading (skeleton), error (message and Retry), empty and ready states, the same for every type. */
-export function WidgetStates<T>({ loaded, isEmpty, children }: { loaded: Loaded<T>; isEmpty: (data: T) => boolean; children: (data: T) => ReactNode }) {
+export function WidgetStates<T>({
+  loaded,
+  isEmpty,
+  empty = EMPTY_FIGURES,
+  children,
+}: {
+  loaded: Loaded<T>;
+  isEmpty: (data: T) => boolean;
+  /** What an empty answer says. */
+  empty?: string;
+  children: (data: T) => ReactNode;
+}) {
   const { data, loading, error, retry } = loaded;
   if (error)
     return (
@@ -32,7 +43,7 @@ export function WidgetStates<T>({ loaded, isEmpty, children }: { loaded: Loaded<
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', height: '100%' }}>
         <Typography color="text.secondary" role="status">
-          {EMPTY_FIGURES}
+          {empty}
         </Typography>
       </Box>
     );
