@@ -60,10 +60,10 @@ describe('the locates list', () => {
     expect(screen.queryByRole('button', { name: 'New Locate' })).not.toBeInTheDocument();
   });
 
-  it('a crew leader (no locate view) is sent to the dashboard', async () => {
+  it('a crew leader (no locate view) is sent to the dashboard, which they may open, with the way back', async () => {
     start('CrewLeader', { selfPermissions: [] });
     renderApp('/locates');
-    await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard?returnTo=%2Flocates'));
   });
 });
 
