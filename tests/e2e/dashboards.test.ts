@@ -15,6 +15,16 @@ async function placesOf(page: Page): Promise<Record<string, { x: number; y: numb
   );
 }
 
+/** The places once the grid has measured its width and eased every widget into its cell. */
+async function settledPlaces(page: Page) {
+  let last = await placesOf(page);
+  await expect.poll(async () => {
+    const [was, now] = [last, (last = await placesOf(page))];
+    return JSON.stringify(now) === JSON.stringify(was);
+  }, { interval: 300 }).toBe(true);
+  return last;
+}
+
 async function addWidget(page: Page, values: { title: string; type: string; source?: string; groupBy?: string; text?: string }) {
   await page.getByRole('button', { name: 'Add widget' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add widget' });
@@ -108,15 +118,22 @@ for (const database of DATABASES) {
         const saved = (await callAs(server, owner, 'GET', `/dashboard/${dashboardId}`)).body as { widgets: Array<{ id: number; layout: { w: number } }> };
         return saved.widgets.find((w) => String(w.id) === openId)!.layout.w;
       }).toBeGreaterThan(4);
-      // The grid eases a dropped widget into its cell: read the places once they stop changing.
-      let moved = await placesOf(page);
-      await expect.poll(async () => {
-        const [was, now] = [moved, (moved = await placesOf(page))];
-        return JSON.stringify(now) === JSON.stringify(was);
-      }, { interval: 400 }).toBe(true);
+      const savedLayouts = async () => {
+        const saved = (await callAs(server, owner, 'GET', `/dashboard/${dashboardId}`)).body as { widgets: Array<{ id: number; layout: unknown }> };
+        return Object.fromEntries(saved.widgets.map((w) => [w.id, w.layout]));
+      };
+      const saved = await savedLayouts();
       await page.reload();
       await notes.getByText('Night work starts Monday.').waitFor();
-      expect(await placesOf(page)).toEqual(moved);
+      const shown = await settledPlaces(page);
+      // The notes sit in the top row to the right of the widened KPI, as they were dropped.
+      expect(shown[notesId!]!.y).toBe(shown[openId!]!.y);
+      expect(shown[notesId!]!.x).toBeGreaterThan(shown[openId!]!.x + shown[openId!]!.w);
+      expect(shown[openId!]!.w).toBeGreaterThan(before[openId!]!.w);
+      await page.reload();
+      await notes.getByText('Night work starts Monday.').waitFor();
+      expect(await settledPlaces(page)).toEqual(shown);
+      expect(await savedLayouts()).toEqual(saved);
       await snap(page, `${tag}-dashboards-03-layout-kept`);
 
       // Public: the link opens without login in a fresh context with the same figures.
