@@ -12,7 +12,7 @@ import { MAP_LAYER_SOURCES } from '../map/map-layers.js';
 import { readLayer } from '../map/map-service.js';
 import { visibleToCompany } from '../projects/project-access.js';
 import { toWidget, type WidgetRow } from './dashboard-rows.js';
-import { narrow, widgetQuery } from './widget-query.js';
+import { narrowFilters, widgetQuestion } from '../../../resources/widget-question.js';
 
 type PublicFilters = DashboardPublication['publicFilters'];
 
@@ -141,7 +141,7 @@ export async function publicFigures(services: Services, body: z.output<typeof pu
   const widget = await publishedWidget(services.db, pub, body.widgetId);
   if (!isFigureWidget(widget.type)) throw badRequest('widgetId: this widget shows no figures', [{ field: 'widgetId', message: 'This widget shows no figures' }]);
   checkGuestFilters(body.filters, pub.publicFilters);
-  const query = widgetQuery(widget, pub.filters, body.filters, todayIn(pub.timezone));
+  const query = widgetQuestion(widget, pub.filters, todayIn(pub.timezone), body.filters);
   return cachedFigures(services, { companyId: pub.companyId, crewIds: null }, query);
 }
 
@@ -150,7 +150,7 @@ export async function publicMarkers(services: Services, publicURL: string, widge
   const pub = await publication(services.db, publicURL);
   const widget = await publishedWidget(services.db, pub, widgetId);
   if (widget.type !== 'map') throw badRequest('widgetId: this widget is not a map', [{ field: 'widgetId', message: 'This widget is not a map' }]);
-  const projectId = narrow(pub.filters, widget.filters).projectId ?? undefined;
+  const projectId = narrowFilters(pub.filters, widget.filters).projectId ?? undefined;
   const layer = await readLayer(services.db, MAP_LAYER_SOURCES.projects, { companyId: pub.companyId, box: query.bbox, zoom: query.zoom, projectId });
   return { points: layer.points, clusters: layer.clusters, clustered: layer.clustered ? ['projects'] : [] };
 }

@@ -2,7 +2,7 @@ import { DERIVED_RULES, holds, type AccessProfile } from '../../../permissions';
 import type { AttentionKind, DashboardFilters } from '../../../resources/dashboard';
 import { FIGURE_SOURCES, type FigureSource } from '../../../resources/figures';
 import { dashboardApi } from './dashboard-api';
-import { effectiveFilters, widgetQuery } from './figure-query';
+import { effectiveFilters, widgetQuestion } from '../../../resources/widget-question';
 import type { WidgetSource } from './widgets/widget-source';
 
 /** The lists a figure's rows live in (none of them reads filters from its address, so they open whole). */
@@ -23,7 +23,7 @@ export function signedInSource(filters: DashboardFilters, today: string, profile
   return {
     filtersOf: (w) => effectiveFilters(w, filters),
     keyOf: (w) => JSON.stringify([w.id, w.type, w.configuration, effectiveFilters(w, filters), today]),
-    figures: (w, signal) => dashboardApi.figures(widgetQuery(w, filters, today), signal),
+    figures: (w, signal) => dashboardApi.figures(widgetQuestion(w, filters, today), signal),
     attention: (w, signal) => dashboardApi.attention((w.configuration as { kinds: AttentionKind[] }).kinds ?? [], effectiveFilters(w, filters).projectId ?? null, signal),
     markers: (_w, query, signal) => dashboardApi.markers(`/map/markers?${query}`, signal),
     opener: (source) => {

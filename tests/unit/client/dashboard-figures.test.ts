@@ -1,6 +1,6 @@
 import type { Widget } from '../../../resources/dashboard';
 import { formatFigure } from '../../../src/pages/dashboard/figure-format';
-import { effectiveFilters, widgetQuery } from '../../../src/pages/dashboard/figure-query';
+import { effectiveFilters, widgetQuestion } from '../../../resources/widget-question';
 
 const widget = (overrides: Partial<Widget> = {}): Widget => ({
   id: 1,
@@ -28,7 +28,7 @@ describe('figures as shown', () => {
 
 describe('a widget’s question', () => {
   it('takes the dashboard’s dates, project and crew, and a KPI asks for the previous period', () => {
-    const q = widgetQuery(widget(), { preset: 'last7', projectId: 5, crewId: 9 }, '2026-11-28');
+    const q = widgetQuestion(widget(), { preset: 'last7', projectId: 5, crewId: 9 }, '2026-11-28');
     expect(q.range).toEqual({ from: '2026-11-22', to: '2026-11-28' });
     expect(q.compare).toBe(true);
     expect(q.filters).toEqual([
@@ -43,7 +43,7 @@ describe('a widget’s question', () => {
       projectId: 5,
     });
     const own = widget({ type: 'bar', configuration: { ...widget().configuration, useDashboardFilters: false } });
-    const q = widgetQuery(own, { preset: 'last7', projectId: 5 }, '2026-11-28');
+    const q = widgetQuestion(own, { preset: 'last7', projectId: 5 }, '2026-11-28');
     expect(q.range).toBeUndefined();
     expect(q.compare).toBeUndefined();
     expect(q.filters).toEqual([]);
