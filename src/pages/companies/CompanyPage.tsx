@@ -2,10 +2,9 @@ import { Alert, Card, CardContent, CardHeader, Skeleton } from '@mui/material';
 import { useInvalidate, useInvalidateAuthStore, useNotification, useOne } from '@refinedev/core';
 import { useState, type ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { holds, NOT_FOUND } from '../../../permissions';
+import { NOT_FOUND } from '../../../permissions';
 import { ActivityList } from '../../components/ActivityList';
 import { SectionedPage } from '../../components/SectionedPage';
-import { useSession } from '../../session/useSession';
 import type { Company } from './CompanyDetails';
 import { CompanyHeader } from './CompanyHeader';
 import { DeleteCompanyDialog } from './DeleteCompanyDialog';
@@ -28,16 +27,13 @@ function ActivitySection({ company }: SectionProps) {
   );
 }
 
-/**
- * The sections of companies/:companyId/:sectionId; the first is the page's default. `only` keeps a
- * section to the active company (whose calls the tab makes) and a permission held there.
- */
-const SECTIONS: Array<{ id: string; label: string; Component: ComponentType<SectionProps>; only?: string }> = [
+/** The sections of companies/:companyId/:sectionId; the first is the page's default. */
+const SECTIONS: Array<{ id: string; label: string; Component: ComponentType<SectionProps> }> = [
   { id: 'profile', label: 'Profile', Component: CompanyProfileSection },
   { id: 'logo', label: 'Logo', Component: CompanyLogoSection },
   { id: 'invoice-settings', label: 'Invoice settings', Component: CompanyInvoiceSection },
   { id: 'sub-companies', label: 'Sub-companies', Component: SubCompaniesSection },
-  { id: 'public-dashboards', label: 'Public dashboards', Component: PublicDashboardsSection, only: 'projects:manage' },
+  { id: 'public-dashboards', label: 'Public dashboards', Component: PublicDashboardsSection },
   { id: 'activity', label: 'Activity', Component: ActivitySection },
 ];
 
@@ -50,7 +46,6 @@ export function CompanyPage() {
   const invalidate = useInvalidate();
   const refreshSession = useInvalidateAuthStore();
   const { membership, canManage } = useCompanyAccess(id);
-  const { profile, activeMembership } = useSession();
   const [deleting, setDeleting] = useState(false);
   const { result: company, query } = useOne<Company>({ resource: 'companies', id: companyId ?? '', errorNotification: false });
 
@@ -82,7 +77,7 @@ export function CompanyPage() {
         unknownTo={`/${NOT_FOUND}`}
         label="Company sections"
         header={<CompanyHeader company={company} role={membership?.role.name ?? company.role ?? null} onDelete={canManage ? () => setDeleting(true) : undefined} />}
-        sections={SECTIONS.filter((s) => !s.only || (activeMembership?.companyId === company.id && holds(profile, s.only))).map(({ id, label, Component }) => ({
+        sections={SECTIONS.map(({ id, label, Component }) => ({
           id,
           label,
           render: () => <Component key={company.id} company={company} canManage={canManage} onSaved={onSaved} />,

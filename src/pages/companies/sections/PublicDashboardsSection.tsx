@@ -6,9 +6,30 @@ import { dashboardApi, publicLinkOf, type PublicationRow } from '../../dashboard
 import { REVOKE_QUESTION } from '../../dashboard/PublicLinkDialog';
 import { useLoaded } from '../../dashboard/widgets/useLoaded';
 import { ConfirmDialog } from '../../productions/ProductionDialogs';
+import { holds } from '../../../../permissions';
+import { useSession } from '../../../session/useSession';
+import type { SectionProps } from './section';
 
-/** The company's live public dashboard links (projects:manage), each revocable here. */
-export function PublicDashboardsSection() {
+/**
+ * The company's live public dashboard links, each revocable here. The tab's calls act in its active
+ * company, so another company's page says where to go; the section stays listed so the page's tabs do
+ * not change under the user while the session settles.
+ */
+export function PublicDashboardsSection({ company }: SectionProps) {
+  const { profile, activeMembership } = useSession();
+  if (activeMembership?.companyId !== company.id || !holds(profile, 'projects:manage'))
+    return (
+      <Card sx={{ maxWidth: 900 }}>
+        <CardHeader title="Public dashboards" />
+        <CardContent>
+          <Typography color="text.secondary">Managers of this company see its public links here, with it as their active company.</Typography>
+        </CardContent>
+      </Card>
+    );
+  return <PublicLinks />;
+}
+
+function PublicLinks() {
   const { open: notify } = useNotification();
   const loaded = useLoaded((signal) => dashboardApi.publications(signal), 'publications');
   const [revoking, setRevoking] = useState<PublicationRow | null>(null);
