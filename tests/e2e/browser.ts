@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page, type Request } from 'playwright-core';
 import { startTestServer, type DATABASES } from '../api/harness.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -90,6 +90,22 @@ export interface CompanyFormValues {
 export async function chooseOption(page: Page, name: string | RegExp) {
   await page.getByRole('option', { name }).click();
   await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+/**
+ * Drags `source` onto `target` with the mouse until the drop's request goes out. Playwright counts a
+ * mouse move as an HTML5 drag only when Chromium's dragstart fires within one setTimeout(0) of it; on a
+ * loaded machine it sometimes fires later and the drag silently does nothing, which changes nothing on
+ * the page, so another try is safe.
+ */
+export async function dragUntilSent(page: Page, source: Locator, target: Locator, isDrop: (request: Request) => boolean): Promise<Request> {
+  for (let attempt = 1; ; attempt++) {
+    const sent = page.waitForRequest(isDrop, { timeout: 5_000 }).catch(() => null);
+    await source.dragTo(target);
+    const request = await sent;
+    if (request) return request;
+    if (attempt === 3) throw new Error('three drags and no drop reached the server');
+  }
 }
 
 /** Fills the shared company form (register, New sub-company) with a Texas address and creates the company. */

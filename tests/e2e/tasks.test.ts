@@ -1,6 +1,7 @@
+import type { Request } from 'playwright-core';
 import { addMember, DATABASES, ownerWithCompany, TINY_PNG } from '../api/harness.js';
 import { callAs, sideOf } from '../api/project-helpers.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp, chooseOption } from './browser.js';
+import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp, chooseOption, dragUntilSent } from './browser.js';
 
 
 for (const database of DATABASES) {
@@ -58,7 +59,8 @@ for (const database of DATABASES) {
       const open = page.getByRole('region', { name: 'Open' });
       const card = open.locator(`[data-task-id="${taskId}"][draggable="true"]`);
       await card.waitFor();
-      await card.dragTo(page.getByRole('region', { name: 'In progress' }));
+      const isMove = (request: Request) => request.method() === 'PATCH' && new URL(request.url()).pathname.endsWith(`/tasks/${taskId}`);
+      await dragUntilSent(page, card, page.getByRole('region', { name: 'In progress' }), isMove);
       await page.getByRole('region', { name: 'In progress' }).locator(`[data-task-id="${taskId}"]`).waitFor();
       await expect.poll(async () => (await callAs(server, owner, 'GET', `/tasks/${taskId}`)).body.status).toBe('progress');
       // Completed, then an illegal drop back to Open: the server's 409 shows and the card goes back.
@@ -67,7 +69,8 @@ for (const database of DATABASES) {
       // Draggable again once the move is saved (a card on its way is not).
       const done = page.getByRole('region', { name: 'Completed' }).locator(`[data-task-id="${taskId}"][draggable="true"]`);
       await done.waitFor();
-      await done.dragTo(page.getByRole('region', { name: 'Open' }));
+      const refused = await dragUntilSent(page, done, page.getByRole('region', { name: 'Open' }), isMove);
+      expect((await refused.response())?.status()).toBe(409);
       // The message hides after 6 s: read it before the screenshot, which a loaded machine makes slowly.
       await page.getByRole('alert').getByText('A task that is completed cannot move to open').waitFor();
       await snap(page, `${tag}-tasks-03-refused`);
