@@ -25,6 +25,7 @@ import { companyTimezone } from './migrations/0022_company_timezone.js';
 import { invoicePayments } from './migrations/0023_invoice_payments.js';
 import { dashboards } from './migrations/0024_dashboards.js';
 import { figures } from './migrations/0025_figures.js';
+import { productionTotals } from './migrations/0026_production_totals.js';
 
 /** Versioned migrations in order; the same list runs on SQLite and PostgreSQL. Never edit a released one: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -54,6 +55,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0023_invoice_payments': invoicePayments(dialect),
     '0024_dashboards': dashboards(dialect),
     '0025_figures': figures(dialect),
+    '0026_production_totals': productionTotals(dialect),
   };
 }
 

@@ -21,11 +21,21 @@ function limbs(column: string, count: 1 | 2): RawBuilder<unknown>[] {
 }
 
 export function sumProduct(a: string, b: string, aLimbs: 1 | 2 = 1) {
+  return sumOfWeights(productWeights(a, b, aLimbs));
+}
+
+/** a × b's partial products by weight of 10^6 (lowest first), as sumProduct sums them: integers that fit 64 bits. */
+function productWeights(a: string, b: string, aLimbs: 1 | 2 = 1): RawBuilder<unknown>[] {
   const as = limbs(a, aLimbs);
   const bs = limbs(b, 2);
   const weights: RawBuilder<unknown>[][] = [];
   as.forEach((x, i) => bs.forEach((y, j) => (weights[i + j] ??= []).push(sql`${x} * ${y}`)));
-  const parts = weights.reverse().map((terms) => sql`cast(sum(${sql.join(terms, sql` + `)}) as text)`);
+  return weights.map((terms) => sql`(${sql.join(terms, sql` + `)})`);
+}
+
+/** Σ of each weight (lowest first) in the form readSum reads: highest first, joined by ':'. */
+export function sumOfWeights(weights: RawBuilder<unknown>[]) {
+  const parts = [...weights].reverse().map((w) => sql`cast(sum(${w}) as text)`);
   return sql<string | null>`(${sql.join(parts, sql` || ':' || `)})`;
 }
 

@@ -6,13 +6,14 @@ import { DataGrid, GridActionsCellItem, type GridColDef, type GridColumnVisibili
 import type { CrudFilter } from '@refinedev/core';
 import { useDataGrid } from '@refinedev/mui';
 import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ResourceDef } from '../../resources/engine';
 import { useSession } from '../session/useSession';
 import { useQuickSettings } from '../shell/quick-settings';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { ExportButton } from './ExportButton';
 import { gridColumns, hiddenByDefault } from './grid-columns';
+import { scopeFromAddress } from './list-address';
 import { ResourceFormDialog } from './ResourceFormDialog';
 import { rememberedView, type GridViewState, type SavedView } from './saved-views';
 import { SavedViewsMenu } from './SavedViewsMenu';
@@ -81,7 +82,11 @@ export function ResourceListPage({
   const { id: editId } = useParams();
   const { meta: resourceMeta, canManage } = useResource(def);
   const { user } = useSession();
+  const [search] = useSearchParams();
+  // Read once, when the page opens: the bar writes its own changes to state, not to the address.
+  const [addressed] = useState(() => (scope ? scopeFromAddress(search) : null));
   const initialView = useMemo(() => {
+    if (addressed) return null;
     const id = rememberedView(def.name);
     return ((user?.views ?? []) as SavedView[]).find((v) => v.id === id && v.type === def.name) ?? null;
     // Only the view remembered when the page opens; later switches go through applyView.
@@ -94,7 +99,7 @@ export function ResourceListPage({
   const [deleting, setDeleting] = useState<Record<string, unknown> | null>(null);
   // The quick panel's "Compact grids".
   const compact = useQuickSettings().compactGrids;
-  const [scopeFilters, setScopeFilters] = useState<CrudFilter[]>(initialView?.filters.scope ?? scope?.initial ?? []);
+  const [scopeFilters, setScopeFilters] = useState<CrudFilter[]>(addressed ?? initialView?.filters.scope ?? scope?.initial ?? []);
   // The data provider sends meta.scope with the grid's filters; a change of it is a new query.
   const meta = useMemo(() => (scope ? { ...resourceMeta, scope: scopeFilters } : resourceMeta), [resourceMeta, scope, scopeFilters]);
 

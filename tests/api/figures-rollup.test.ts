@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
+import { readSum, sumProduct } from '../../server/lib/exact-sum.js';
 import { describeEachDatabase, type TestServer } from './harness.js';
 import { ask, figuresWorld, type FiguresWorld } from './figures-helpers.js';
 import { productionRow } from './production-rows.js';
@@ -17,6 +18,22 @@ async function rollupAndItems(s: TestServer) {
   return { kept: asMap(kept as never), counted: asMap(counted.rows) };
 }
 
+/** production_totals (migration 0026) as its triggers keep it, and as the items and their prices say (the amount joined exactly by readSum). */
+async function totalsAndItems(s: TestServer) {
+  const db = s.services.db;
+  const kept = await db.selectFrom('production_totals').selectAll().where('items', '<>', 0).execute();
+  const counted = await sql<Record<string, unknown>>`select p.id as production_id, p.company_id, p.project_id, p.crew_id, p.date, p.status, count(*) as items,
+      cast(sum(pi.quantity_e3) as text) as quantity_e3, ${sumProduct('pi.quantity_e3', 'b.price_cents', 2)} as amount
+    from production_items pi join productions p on p.id = pi.production_id join budget_items b on b.id = pi.budget_item_id
+    group by p.id, p.company_id, p.project_id, p.crew_id, p.date, p.status`.execute(db);
+  const key = (r: Record<string, unknown>) => [r.production_id, r.company_id, r.project_id, r.crew_id, r.date, r.status].join('|');
+  const keptAmount = (r: Record<string, unknown>) => readSum([r.amount_w2, r.amount_w1, r.amount_w0].map(String).join(':'));
+  return {
+    kept: Object.fromEntries(kept.map((r) => [key(r), `${String(r.quantity_e3)} in ${String(r.items)} for ${keptAmount(r)}`]).sort()),
+    counted: Object.fromEntries(counted.rows.map((r) => [key(r), `${String(r.quantity_e3)} in ${String(r.items)} for ${readSum(String(r.amount))}`]).sort()),
+  };
+}
+
 describeEachDatabase('figures: the production rollup stays exact', (server) => {
   let w: FiguresWorld;
   beforeAll(async () => {
@@ -25,6 +42,9 @@ describeEachDatabase('figures: the production rollup stays exact', (server) => {
   const expectExact = async () => {
     const { kept, counted } = await rollupAndItems(server());
     expect(kept).toEqual(counted);
+    const totals = await totalsAndItems(server());
+    expect(totals.kept).toEqual(totals.counted);
+    expect(Object.keys(totals.kept).length).toBeGreaterThan(0);
   };
 
   it('after inserts, updates and deletes of items and changes and deletes of productions', async () => {
@@ -43,6 +63,11 @@ describeEachDatabase('figures: the production rollup stays exact', (server) => {
     await expectExact();
     await db.updateTable('productions').set({ date: '2026-04-01', crew_id: w.alpha }).where('id', '=', extra.id).execute();
     await expectExact();
+    // A change order's new price reaches the amounts of every production holding the item, the largest price included.
+    await db.updateTable('budget_items').set({ price_cents: 99_999_999_999 }).where('id', '=', w.hole).execute();
+    await expectExact();
+    await db.updateTable('budget_items').set({ price_cents: 123_456 }).where('id', '=', w.hole).execute();
+    await expectExact();
     await db.deleteFrom('production_items').where('id', '=', extra.itemIds[1]!).execute();
     await expectExact();
     await db.deleteFrom('production_reviews').where('production_id', '=', extra.id).execute();
@@ -59,10 +84,30 @@ describeEachDatabase('figures: the production rollup stays exact', (server) => {
     const fromItems = await ask(s, w.owner, { source: 'production', measure: amount, groupBy: 'crew', range: march, filters: [{ field: 'date', operator: 'gte', value: '2026-01-01' }] });
     expect(fromRollup.body).toEqual(fromItems.body);
     expect(fromRollup.body.total).toBe('999999999993089.40');
+    // By item the range's whole months come from the monthly rollup, the rest from the items: the same answer.
+    const byItem = await ask(s, w.owner, { source: 'production', measure: amount, groupBy: 'item', range: march });
+    const byItemFromItems = await ask(s, w.owner, { source: 'production', measure: amount, groupBy: 'item', range: march, filters: [{ field: 'date', operator: 'gte', value: '2026-01-01' }] });
+    expect(byItem.body).toEqual(byItemFromItems.body);
+    expect(byItem.body.total).toBe('999999999993089.40');
     // Every production of a crew and status moved on: that key's rollup row holds no items and no group shows it.
     await s.services.db.updateTable('productions').set({ status: 'approved' }).where('status', '=', 'submitted').where('company_id', '=', w.owner.companyId).execute();
     const byStatus = await ask(s, w.owner, { source: 'production', measure: { fn: 'count' }, groupBy: 'status' });
     expect(byStatus.body.rows).toEqual([{ key: 'approved', label: 'Approved', value: '32' }]);
+    await expectExact();
+  });
+
+  it("drops a cached answer when a budget item's price changes, though the totals it read are written by triggers", async () => {
+    const s = server();
+    const question = { source: 'production', measure: { fn: 'sum', field: 'amount' }, groupBy: 'project', range: { from: '2026-03-01', to: '2026-03-31' } };
+    const before = await ask(s, w.owner, question);
+    expect((await ask(s, w.owner, question)).body).toEqual(before.body);
+    const price = (await s.services.db.selectFrom('budget_items').select('price_cents').where('id', '=', w.dime).executeTakeFirstOrThrow()).price_cents;
+    await s.services.db.updateTable('budget_items').set({ price_cents: Number(price) * 2 }).where('id', '=', w.dime).execute();
+    const after = await ask(s, w.owner, question);
+    expect(after.body.total).not.toBe(before.body.total);
+    const fromItems = await ask(s, w.owner, { ...question, filters: [{ field: 'date', operator: 'gte', value: '2026-01-01' }] });
+    expect(after.body).toEqual(fromItems.body);
+    await s.services.db.updateTable('budget_items').set({ price_cents: price }).where('id', '=', w.dime).execute();
     await expectExact();
   });
 });

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Dashboard } from '../../resources/dashboard';
 import { dashboardStore, figureConfig, makeDashboard, makeWidget } from './dashboard-fixtures';
 import { fakeToken } from './fixtures';
-import { renderApp } from './render-app';
+import { currentLocation, renderApp } from './render-app';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -142,6 +142,12 @@ describe('the dashboard page', () => {
     expect(await within(table).findByText('Figures are resting')).toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: 'Retry' }));
     expect(await within(table).findByText('$1,500.00')).toBeInTheDocument();
+    // A group opens the productions behind it: that status.
+    server.use(http.get('/api/v1/production', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })));
+    await user.click(within(table).getByText('Approved'));
+    await waitFor(() => expect(currentLocation()).toMatch(/^\/productions\?scope=/));
+    const scope = JSON.parse(new URLSearchParams(currentLocation()!.split('?')[1]).get('scope')!) as Array<{ field: string; value: unknown }>;
+    expect(scope).toEqual([{ field: 'status', operator: 'eq', value: 'approved' }]);
   });
 
   it('saves the layout after a drag in one PATCH with every widget', { timeout: 30000 }, async () => {

@@ -45,6 +45,22 @@ describe('the productions list', () => {
     await waitFor(() => expect([...store.state.listQueries.at(-1)!.keys()].sort()).toEqual(['_end', '_order', '_sort', '_start']));
   });
 
+  it('opens with the bar’s filters from its address, as a dashboard figure links to it', async () => {
+    const scope = [
+      { field: 'status', operator: 'eq', value: 'submitted' },
+      { field: 'crewId', operator: 'eq', value: 22 },
+      { field: 'date', operator: 'gt', value: '2026-01-31' },
+      { field: 'date', operator: 'lt', value: '2026-03-01' },
+    ];
+    renderApp(`/productions?${new URLSearchParams({ scope: JSON.stringify(scope) })}`);
+    const bar = await screen.findByRole('search', { name: 'Filter productions' });
+    await waitFor(() => expect(store.state.listQueries.length).toBeGreaterThan(0));
+    const sent = store.state.listQueries[0]!;
+    expect([sent.get('status'), sent.get('crewId'), sent.get('date_gt'), sent.get('date_lt')]).toEqual(['submitted', '22', '2026-01-31', '2026-03-01']);
+    expect(within(bar).getByLabelText('From')).toHaveValue('2026-02-01');
+    expect(within(bar).getByLabelText('To')).toHaveValue('2026-02-28');
+  });
+
   it('opens a row on its inspection page', async () => {
     const user = userEvent.setup();
     renderApp('/productions');

@@ -155,6 +155,21 @@ export interface InvoiceCommentsTable {
 }
 
 /** The figures model's production rollup (migration 0025), kept by triggers: Σ quantity and item count per key and month. */
+/** Each production's figures (migration 0026), kept by triggers; the amount as sumProduct's three weights. */
+export interface ProductionTotalsTable {
+  production_id: number;
+  company_id: number;
+  project_id: number;
+  crew_id: number;
+  date: string;
+  status: string;
+  items: number;
+  quantity_e3: number;
+  amount_w0: number;
+  amount_w1: number;
+  amount_w2: number;
+}
+
 export interface ProductionFiguresTable {
   company_id: number;
   project_id: number;

@@ -53,6 +53,19 @@ function selection(db: Executor, src: SourceSql, scope: FigureScope, q: FigureQu
   return query;
 }
 
+/** The selection, summed by the source's pre-group key first where it declares one, with the joins `needs` names. */
+function selected(db: Executor, src: SourceSql, scope: FigureScope, q: FigureQuery, range: DateRange | undefined, needs: readonly string[]): SourceQuery {
+  const pre = src.preGroup;
+  if (!pre) return selection(db, src, scope, q, range, needs);
+  const summed = selection(db, src, scope, q, range, [])
+    // As bigint: PostgreSQL sums bigints into numeric, whose `/` would not divide as integers.
+    .select([pre.key.as(pre.as), ...pre.sums.map((c) => sql`cast(sum(${sql.ref(`r.${c}`)}) as bigint)`.as(c))])
+    .groupBy(pre.key as never);
+  let query = pre.rejoin(db.selectFrom(summed.as('r')));
+  for (const [name, join] of Object.entries(src.joins)) if (needs.includes(name)) query = join(query);
+  return query;
+}
+
 interface Measured {
   n: number | string | bigint;
   v: string | number | null;
@@ -86,7 +99,7 @@ function larger(q: FigureQuery, a: Exact, b: Exact): number {
 }
 
 async function totalOf(db: Executor, src: SourceSql, scope: FigureScope, q: FigureQuery, range: DateRange | undefined, needs: readonly string[]) {
-  const row = (await measured(src, q, selection(db, src, scope, q, range, needs)).executeTakeFirst()) as Measured | undefined;
+  const row = (await measured(src, q, selected(db, src, scope, q, range, needs)).executeTakeFirst()) as Measured | undefined;
   return textOf(src, q, exactOf(row));
 }
 
@@ -99,13 +112,13 @@ async function totalOf(db: Executor, src: SourceSql, scope: FigureScope, q: Figu
  */
 export async function answerFigures(db: Executor, scope: FigureScope, q: FigureQuery): Promise<FigureAnswer> {
   refuseUndeclared(q);
-  const src = SOURCE_SQL[q.source]();
+  const src = SOURCE_SQL[q.source](q);
   const valueNeeds = q.measure.field ? (src.values[q.measure.field]!.needs ?? []) : [];
   const dim = q.groupBy ? src.dimensions[q.groupBy]! : undefined;
   // The groups partition the selected rows, so their exact sums and counts add up to the total.
   const [groups, previousTotal] = await Promise.all([
     dim
-      ? measured(src, q, selection(db, src, scope, q, q.range, [...valueNeeds, ...(dim.needs ?? [])]))
+      ? measured(src, q, selected(db, src, scope, q, q.range, [...valueNeeds, ...(dim.needs ?? [])]))
           .select([dim.key.as('k'), dim.label.as('l')])
           .groupBy([dim.key, dim.label] as never)
           // Pre-summed rows can hold no items any more (production_figures after a status change).
@@ -138,5 +151,5 @@ const canonical = (v: unknown): unknown =>
 /** The answer through the read cache: kept until a write to any table it read (in any process, over Redis). */
 export function cachedFigures(services: Pick<Services, 'db' | 'readCache'>, scope: FigureScope, q: FigureQuery): Promise<FigureAnswer> {
   const key = `figures:${scope.companyId}:${scope.crewIds ? scope.crewIds.join(',') : '*'}:${JSON.stringify(canonical(q))}`;
-  return services.readCache.get(key, () => answerFigures(services.db, scope, q));
+  return services.readCache.get(key, () => answerFigures(services.db, scope, q), { alsoReads: SOURCE_SQL[q.source](q).keptFrom });
 }

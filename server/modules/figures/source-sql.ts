@@ -41,6 +41,14 @@ export interface ValueSql {
 export interface SourceSql {
   /** The query and its range let a source read pre-summed rows where they answer it (production). */
   rows(db: Executor, companyId: number, q: FigureQuery, range: DateRange | undefined): SourceQuery;
+  /** Tables pre-summed rows are kept from by triggers: the read cache drops an answer on their writes too. */
+  keptFrom?: readonly string[];
+  /**
+   * Rows to sum by `key` (as `as`, the sums keeping their column names) once filtered, before the
+   * question's dimension and value meet them through `rejoin` and the declared joins: where many rows
+   * share the key and the dimension and value depend on the key alone.
+   */
+  preGroup?: { key: Expr; as: string; sums: readonly string[]; rejoin: Join };
   /** How many rows a group stands for: count(*) unless the source's rows are pre-summed. */
   count?: Expr;
   joins: Record<string, Join>;

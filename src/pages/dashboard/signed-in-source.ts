@@ -1,20 +1,10 @@
 import { DERIVED_RULES, holds, type AccessProfile } from '../../../permissions';
 import type { AttentionKind, DashboardFilters } from '../../../resources/dashboard';
-import { FIGURE_SOURCES, type FigureSource } from '../../../resources/figures';
+import { FIGURE_SOURCES } from '../../../resources/figures';
 import { dashboardApi } from './dashboard-api';
+import { hasRowList, rowsBehind } from './rows-behind';
 import { effectiveFilters, widgetQuestion } from '../../../resources/widget-question';
 import type { WidgetSource } from './widgets/widget-source';
-
-/** The lists a figure's rows live in (none of them reads filters from its address, so they open whole). */
-const LISTS: Partial<Record<FigureSource, string>> = {
-  production: '/productions',
-  invoice: '/invoices',
-  payment: '/invoices',
-  task: '/tasks',
-  damage: '/damages',
-  locate: '/locates',
-  log: '/logs',
-};
 
 const mayAsk = (profile: AccessProfile, permission: string) => DERIVED_RULES[permission]?.allows(profile) ?? holds(profile, permission);
 
@@ -26,9 +16,9 @@ export function signedInSource(filters: DashboardFilters, today: string, profile
     figures: (w, signal) => dashboardApi.figures(widgetQuestion(w, filters, today), signal),
     attention: (w, signal) => dashboardApi.attention((w.configuration as { kinds: AttentionKind[] }).kinds ?? [], effectiveFilters(w, filters).projectId ?? null, signal),
     markers: (_w, query, signal) => dashboardApi.markers(`/map/markers?${query}`, signal),
-    opener: (source) => {
-      const list = LISTS[source];
-      return list && mayAsk(profile, FIGURE_SOURCES[source].permission) ? () => navigate(list) : null;
+    opener: (w) => {
+      const q = widgetQuestion(w, filters, today);
+      return hasRowList(q.source) && mayAsk(profile, FIGURE_SOURCES[q.source].permission) ? (row) => navigate(rowsBehind(q, row)!) : null;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { FigureSource } from '../../../../resources/figures.js';
+import type { FigureQuery, FigureSource } from '../../../../resources/figures.js';
 import type { SourceSql } from '../source-sql.js';
 import { budgetSql } from './budget.js';
 import { changeOrderSql } from './change-order.js';
@@ -10,8 +10,8 @@ import { paymentSql } from './payment.js';
 import { productionSql } from './production.js';
 import { taskSql } from './task.js';
 
-/** Each declared source's SQL; built per request, since a few expressions differ by dialect. */
-export const SOURCE_SQL: Record<FigureSource, () => SourceSql> = {
+/** Each declared source's SQL for a question; built per request, since a few expressions differ by dialect. */
+export const SOURCE_SQL: Record<FigureSource, (q: FigureQuery) => SourceSql> = {
   production: productionSql,
   budget: budgetSql,
   change_order: changeOrderSql,

@@ -21,24 +21,40 @@ export function splitByMonth(range: DateRange): { months: { from: string; to: st
   return { months: { from: first, to: shift(afterLast, -1) }, edges };
 }
 
-/**
- * Each row's budget item, read by its key: SQLite keeps a CROSS JOIN's order, where with an inner join
- * it scanned the budget items and built a temporary index over the rows (PostgreSQL plans it as an
- * inner join either way).
- */
-const withPrices = (rows: SourceQuery) => rows.crossJoin('budget_items as bi').whereRef('bi.id', '=', 'r.budget_item_id');
-
 /** Questions that need each item: by its day or week, or filtered by its day or quantity. */
 const needsItems = (q: FigureQuery) => q.groupBy === 'day' || q.groupBy === 'week' || q.filters.some((f) => f.field === 'date' || f.field === 'quantity');
+/** Questions about the catalog item, which a production's totals do not keep. */
+const needsItem = (q: FigureQuery) => q.groupBy === 'item' || q.groupBy === 'category' || q.filters.some((f) => f.field === 'item' || f.field === 'category');
+
+/** Whether a question is answered from each production's totals (production_totals, migration 0026): the common case. */
+export const readsTotals = (q: FigureQuery) => !needsItems(q) && !needsItem(q);
 
 /**
- * The company's production as rows `r` (project_id, crew_id, budget_item_id, status, day,
- * quantity_e3, items), joined to their budget item `bi`: the rollup's months (production_figures,
- * migration 0025) for the whole months of the range, the items themselves for the days at its ends,
- * or the items alone when the question needs each item. The items' part is always in the SQL, so the
- * read cache sees productions and production_items read and drops the answer on their writes.
+ * Each production's totals as rows `r` (project_id, crew_id, status, day, quantity_e3, items and the
+ * amount's weights w0 to w2), read from one covering index with no price to look up.
  */
-export function productionRows(db: Executor, companyId: number, q: FigureQuery, range: DateRange | undefined): SourceQuery {
+export function productionTotalsRows(db: Executor, companyId: number, _q: FigureQuery, range: DateRange | undefined): SourceQuery {
+  let totals = db
+    .selectFrom('production_totals as t')
+    .select(['t.project_id', 't.crew_id', 't.status', 't.date as day', 't.quantity_e3', 't.items', 't.amount_w0 as w0', 't.amount_w1 as w1', 't.amount_w2 as w2'])
+    .where('t.company_id', '=', companyId);
+  if (range) totals = totals.where('t.date', '>=', range.from).where('t.date', '<=', range.to);
+  return db.selectFrom(totals.as('r'));
+}
+
+/**
+ * Each row's budget item `bi`, read by its key: SQLite keeps a CROSS JOIN's order, where with an inner
+ * join it scanned the budget items and built a temporary index over the rows.
+ */
+export const withPrices = (rows: SourceQuery) => rows.crossJoin('budget_items as bi').whereRef('bi.id', '=', 'r.budget_item_id');
+
+/**
+ * The company's production item by item as rows `r` (project_id, crew_id, budget_item_id, status,
+ * day, quantity_e3, items), joined to their budget item `bi`: the monthly rollup (production_figures,
+ * migration 0025) for the whole months of the range and the items themselves for the days at its
+ * ends, or the items alone when the question needs each item. The items' part is always in the SQL.
+ */
+export function productionItemRows(db: Executor, companyId: number, q: FigureQuery, range: DateRange | undefined): SourceQuery {
   /** The items of a span of days (every day without one); `null` reads none. */
   const items = (days: DateRange | undefined | null) => {
     const query = db
@@ -60,3 +76,6 @@ export function productionRows(db: Executor, companyId: number, q: FigureQuery, 
   const [head, tail] = split.edges;
   return withPrices(db.selectFrom(months.unionAll(items(head ?? null)).unionAll(items(tail ?? null)).as('r')));
 }
+
+/** The tables the production rollups are kept from: a cached answer read from a rollup is dropped on their writes. */
+export const PRODUCTION_KEPT_FROM = ['productions', 'production_items', 'budget_items'] as const;

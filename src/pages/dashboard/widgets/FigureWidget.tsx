@@ -19,14 +19,13 @@ const isEmpty = (type: Widget['type']) => (a: FigureAnswer) => (type === 'kpi' ?
 export function FigureWidget({ widget, source, width, height }: { widget: Widget; source: WidgetSource; width: number; height: number }) {
   const loaded = useLoaded((signal) => source.figures(widget, signal), source.keyOf(widget));
   const configuration = widget.configuration as FigureWidgetConfiguration;
-  const open = source.opener(configuration.query.source);
-  const onPick = open ? () => open() : undefined;
+  const onPick = source.opener(widget) ?? undefined;
   const kind = widget.type === 'chart' ? (configuration.chart ?? 'bar') : widget.type;
   return (
     <WidgetStates loaded={loaded} isEmpty={isEmpty(widget.type)}>
       {(answer) =>
         kind === 'kpi' ? (
-          <KpiWidget answer={answer} />
+          <KpiWidget answer={answer} onOpen={onPick && (() => onPick())} />
         ) : kind === 'table' ? (
           <TableWidget answer={answer} onPick={onPick} />
         ) : (

@@ -1,12 +1,12 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import { Box, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { changeAgainst } from '../../../../resources/dashboard';
 import type { FigureAnswer } from '../../../../resources/figures';
 import { formatFigure } from '../figure-format';
 
-/** The total, and its change against the period just before: green up, red down. */
-export function KpiWidget({ answer }: { answer: FigureAnswer }) {
+/** The total, and its change against the period just before: green up, red down; the rows behind it where they can be opened. */
+export function KpiWidget({ answer, onOpen }: { answer: FigureAnswer; onOpen?: () => void }) {
   const change = changeAgainst(answer.total, answer.previousTotal);
   const down = change?.startsWith('-');
   return (
@@ -25,6 +25,11 @@ export function KpiWidget({ answer }: { answer: FigureAnswer }) {
               vs previous period
             </Typography>
           </Stack>
+        )}
+        {onOpen && (
+          <Button size="small" onClick={onOpen}>
+            View rows
+          </Button>
         )}
       </Stack>
     </Box>

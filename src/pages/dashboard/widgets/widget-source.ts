@@ -1,5 +1,5 @@
 import type { AttentionRow, DashboardFilters, Widget } from '../../../../resources/dashboard';
-import type { FigureAnswer, FigureSource } from '../../../../resources/figures';
+import type { FigureAnswer, FigureRow } from '../../../../resources/figures';
 import type { MapMarkers } from '../../../../resources/map';
 
 /**
@@ -15,6 +15,6 @@ export interface WidgetSource {
   attention: (widget: Widget, signal: AbortSignal) => Promise<AttentionRow[]>;
   /** `query`: layers, bbox and zoom as GET /map/markers takes them. */
   markers: (widget: Widget, query: URLSearchParams, signal: AbortSignal) => Promise<MapMarkers>;
-  /** Opens the list of rows behind a figure, where one exists and the viewer may open it; null when none. */
-  opener: (source: FigureSource) => (() => void) | null;
+  /** Opens the list of rows behind a figure (a group of it when picked), where one exists and the viewer may open it; null when none. */
+  opener: (widget: Widget) => ((row?: FigureRow) => void) | null;
 }
