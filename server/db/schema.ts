@@ -10,7 +10,7 @@ export type * from './schema/dashboards.js';
 import type { AuditEventsTable, CompaniesTable, CrewCategoriesTable, CrewMembersTable, CrewsTable, EmailChangesTable, JobsTable, MailOutboxTable, MemberCategoriesTable, MembershipsTable, PasswordResetsTable, RolesTable, SessionsTable, UserViewsTable, UsersTable } from './schema/accounts.js';
 import type { CatalogTypeTable, FilePermissionsTable, FilesTable, FoldersTable, ItemCategoriesTable, ItemsTable, ListTotalsTable, MarketsTable, PartnershipInvitationsTable, PartnershipMarketsTable, PartnershipsTable, SafetyAuthoritiesTable } from './schema/catalog-files-partners.js';
 import type { BudgetCommentsTable, BudgetItemsTable, BudgetReviewsTable, BudgetsTable, ChangeOrdersTable, NotificationsTable, ProjectCrewCompaniesTable, ProjectStationsTable, ProjectsTable } from './schema/projects-budgets.js';
-import type { InvoiceCommentsTable, InvoiceLinesTable, InvoiceTransactionsTable, InvoicesTable, ProductionCommentsTable, ProductionFiguresTable, ProductionTotalsTable, ProductionItemsTable, ProductionPhotosTable, ProductionReviewsTable, ProductionStationsTable, ProductionTracesTable, ProductionsTable } from './schema/productions-invoices.js';
+import type { InvoiceCommentsTable, InvoiceLinesTable, InvoiceTransactionsTable, InvoicesTable, ProductionCommentsTable, ProductionFiguresTable, ProductionItemMonthsTable, ProductionMonthTotalsTable, ProductionTotalsTable, ProductionItemsTable, ProductionPhotosTable, ProductionReviewsTable, ProductionStationsTable, ProductionTracesTable, ProductionsTable } from './schema/productions-invoices.js';
 import type { DamagesTable, FootprintsTable, LocateResponsesTable, LocatesTable, LogsTable, TaskCommentsTable, TaskFilesTable, TaskItemsTable, TasksTable } from './schema/field.js';
 import type { ChatMessagesTable, ChatsTable, QuickNotesTable } from './schema/chat-quick-panel.js';
 import type { DocumentDecisionsTable, DocumentLinksTable, MailAttachmentsTable } from './schema/client-decisions.js';
@@ -60,6 +60,8 @@ export interface DB {
   production_items: ProductionItemsTable;
   production_figures: ProductionFiguresTable;
   production_totals: ProductionTotalsTable;
+  production_month_totals: ProductionMonthTotalsTable;
+  production_item_months: ProductionItemMonthsTable;
   production_stations: ProductionStationsTable;
   production_traces: ProductionTracesTable;
   production_photos: ProductionPhotosTable;

@@ -16,6 +16,14 @@ import type { Dialect } from '../index.js';
  * every stored sum stays an exact 64-bit integer however large the figures; readSum joins them.
  * A production whose items are all deleted keeps its row with no items; the figures skip groups of
  * no items. A production's own delete removes its items first (0025's trigger), then its row here.
+ *
+ * `production_month_totals` sums those rows again per company, month, crew, project and status, kept
+ * by triggers on production_totals: a year of whole months is then about 4,800 rows, and only the
+ * days at a range's ends are read per production.
+ *
+ * `production_item_months` is 0025's monthly rollup without the crew (per company, month, project,
+ * budget item and status), kept by triggers on production_figures: questions by item or category
+ * that no crew narrows read a fifth of the rows (6,600 for a year of the benchmark's company, not 33,000).
  */
 const S = '1000000';
 const weights = (q: string, p: string) => [`(${q} % ${S}) * (${p} % ${S})`, `(${q} / ${S}) * (${p} % ${S}) + (${q} % ${S}) * (${p} / ${S})`, `(${q} / ${S}) * (${p} / ${S})`];
@@ -43,6 +51,24 @@ const repriced = (table: string) => {
       where production_totals.production_id = d.production_id;`;
 };
 
+const MONTH_KEY = 'company_id, month, crew_id, project_id, status';
+const MONTH_COLUMNS = 'company_id, month, crew_id, project_id, status, items, quantity_e3, amount_w0, amount_w1, amount_w2';
+const MONTH_ADD = ADD.replaceAll('production_totals.', 'production_month_totals.');
+
+/** One production's totals in its month's row, added (sign '') or taken away ('-'). */
+const monthPart = (row: 'new' | 'old', sign: '' | '-') =>
+  `insert into production_month_totals (${MONTH_COLUMNS})
+      values (${row}.company_id, substr(${row}.date, 1, 7) || '-01', ${row}.crew_id, ${row}.project_id, ${row}.status, ${sign}${row}.items, ${sign}${row}.quantity_e3, ${sign}${row}.amount_w0, ${sign}${row}.amount_w1, ${sign}${row}.amount_w2)
+      on conflict (${MONTH_KEY}) do update set ${MONTH_ADD};`;
+
+const ITEM_MONTH_KEY = 'company_id, month, project_id, budget_item_id, status';
+
+/** One monthly rollup row's part of its crew-less row, added (sign '') or taken away ('-'). */
+const itemMonthPart = (row: 'new' | 'old', sign: '' | '-') =>
+  `insert into production_item_months (${ITEM_MONTH_KEY}, quantity_e3, items)
+      values (${row}.company_id, ${row}.month, ${row}.project_id, ${row}.budget_item_id, ${row}.status, ${sign}${row}.quantity_e3, ${sign}${row}.items)
+      on conflict (${ITEM_MONTH_KEY}) do update set quantity_e3 = production_item_months.quantity_e3 + excluded.quantity_e3, items = production_item_months.items + excluded.items;`;
+
 export function productionTotals(dialect: Dialect) {
   const big = dialect === 'postgres' ? 'bigint' : 'integer';
   return {
@@ -68,8 +94,43 @@ export function productionTotals(dialect: Dialect) {
         .columns(['company_id', 'date', 'crew_id', 'project_id', 'status', 'items', 'quantity_e3', 'amount_w0', 'amount_w1', 'amount_w2'])
         .execute();
 
+      await db.schema
+        .createTable('production_month_totals')
+        .addColumn('company_id', 'integer', (c) => c.notNull())
+        .addColumn('month', 'text', (c) => c.notNull())
+        .addColumn('crew_id', 'integer', (c) => c.notNull())
+        .addColumn('project_id', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('items', 'integer', (c) => c.notNull())
+        .addColumn('quantity_e3', big, (c) => c.notNull())
+        .addColumn('amount_w0', big, (c) => c.notNull())
+        .addColumn('amount_w1', big, (c) => c.notNull())
+        .addColumn('amount_w2', big, (c) => c.notNull())
+        .execute();
+      await sql.raw(`create unique index production_month_totals_key on production_month_totals (${MONTH_KEY})`).execute(db);
+      await sql.raw(`create index production_month_totals_cover on production_month_totals (${MONTH_COLUMNS})`).execute(db);
+
+      await db.schema
+        .createTable('production_item_months')
+        .addColumn('company_id', 'integer', (c) => c.notNull())
+        .addColumn('month', 'text', (c) => c.notNull())
+        .addColumn('project_id', 'integer', (c) => c.notNull())
+        .addColumn('budget_item_id', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('quantity_e3', big, (c) => c.notNull())
+        .addColumn('items', 'integer', (c) => c.notNull())
+        .execute();
+      await sql.raw(`create unique index production_item_months_key on production_item_months (${ITEM_MONTH_KEY})`).execute(db);
+      await sql.raw(`create index production_item_months_cover on production_item_months (${ITEM_MONTH_KEY}, quantity_e3, items)`).execute(db);
+
       if (dialect === 'sqlite') {
         for (const statement of [
+          `create trigger production_item_months_insert after insert on production_figures begin ${itemMonthPart('new', '')} end`,
+          `create trigger production_item_months_update after update on production_figures begin ${itemMonthPart('old', '-')} ${itemMonthPart('new', '')} end`,
+          `create trigger production_item_months_delete after delete on production_figures begin ${itemMonthPart('old', '-')} end`,
+          `create trigger production_month_totals_insert after insert on production_totals begin ${monthPart('new', '')} end`,
+          `create trigger production_month_totals_update after update on production_totals begin ${monthPart('old', '-')} ${monthPart('new', '')} end`,
+          `create trigger production_month_totals_delete after delete on production_totals begin ${monthPart('old', '-')} end`,
           `create trigger production_totals_item_insert after insert on production_items begin ${itemPart('new', '')} end`,
           `create trigger production_totals_item_delete after delete on production_items begin ${itemPart('old', '-')} end`,
           `create trigger production_totals_item_update after update of quantity_e3, budget_item_id, production_id on production_items begin ${itemPart('old', '-')} ${itemPart('new', '')} end`,
@@ -88,6 +149,28 @@ export function productionTotals(dialect: Dialect) {
             end $$`,
           )
           .execute(db);
+        await sql
+          .raw(
+            `create function production_month_totals() returns trigger language plpgsql as $$
+            begin
+              if tg_op in ('DELETE', 'UPDATE') then ${monthPart('old', '-')} end if;
+              if tg_op in ('INSERT', 'UPDATE') then ${monthPart('new', '')} end if;
+              return null;
+            end $$`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `create function production_item_months() returns trigger language plpgsql as $$
+            begin
+              if tg_op in ('DELETE', 'UPDATE') then ${itemMonthPart('old', '-')} end if;
+              if tg_op in ('INSERT', 'UPDATE') then ${itemMonthPart('new', '')} end if;
+              return null;
+            end $$`,
+          )
+          .execute(db);
+        await sql`create trigger production_item_months after insert or delete or update on production_figures for each row execute function production_item_months()`.execute(db);
+        await sql`create trigger production_month_totals after insert or delete or update on production_totals for each row execute function production_month_totals()`.execute(db);
         await sql.raw(`create function production_totals_production() returns trigger language plpgsql as $$ begin ${follow('new')} return null; end $$`).execute(db);
         await sql
           .raw(`create function production_totals_price() returns trigger language plpgsql as $$ begin if new.price_cents <> old.price_cents then ${repriced('production_totals')} end if; return null; end $$`)
@@ -96,6 +179,12 @@ export function productionTotals(dialect: Dialect) {
         await sql`create trigger production_totals_production_update after update of company_id, project_id, crew_id, date, status on productions for each row execute function production_totals_production()`.execute(db);
         await sql`create trigger production_totals_price_update after update of price_cents on budget_items for each row execute function production_totals_price()`.execute(db);
       }
+      await sql
+        .raw(
+          `insert into production_item_months (${ITEM_MONTH_KEY}, quantity_e3, items)
+            select company_id, month, project_id, budget_item_id, status, sum(quantity_e3), sum(items) from production_figures group by ${ITEM_MONTH_KEY}`,
+        )
+        .execute(db);
       const [w0, w1, w2] = weights('pi.quantity_e3', 'b.price_cents');
       await sql
         .raw(

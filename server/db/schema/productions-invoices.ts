@@ -170,6 +170,31 @@ export interface ProductionTotalsTable {
   amount_w2: number;
 }
 
+/** production_totals summed per company, month (its 1st), crew, project and status (migration 0026). */
+export interface ProductionMonthTotalsTable {
+  company_id: number;
+  month: string;
+  crew_id: number;
+  project_id: number;
+  status: string;
+  items: number;
+  quantity_e3: number;
+  amount_w0: number;
+  amount_w1: number;
+  amount_w2: number;
+}
+
+/** production_figures without the crew (migration 0026). */
+export interface ProductionItemMonthsTable {
+  company_id: number;
+  month: string;
+  project_id: number;
+  budget_item_id: number;
+  status: string;
+  quantity_e3: number;
+  items: number;
+}
+
 export interface ProductionFiguresTable {
   company_id: number;
   project_id: number;

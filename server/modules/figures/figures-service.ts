@@ -45,7 +45,7 @@ function selection(db: Executor, src: SourceSql, scope: FigureScope, q: FigureQu
     for (const n of filter.needs ?? []) needs.add(n);
     predicates.push(filterPredicate(filter, f));
   }
-  let query = src.rows(db, scope.companyId, q, range);
+  let query = src.rows(db, scope.companyId, q, range, !!scope.crewIds);
   for (const [name, join] of Object.entries(src.joins)) if (needs.has(name)) query = join(query);
   if (scope.crewIds && src.crew) predicates.push(scope.crewIds.length ? sql`${src.crew} in (${sql.join(scope.crewIds)})` : sql`1 = 0`);
   if (range) predicates.push(sql`${src.day} >= ${range.from}`, sql`${src.day} <= ${range.to}`);

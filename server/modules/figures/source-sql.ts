@@ -40,7 +40,7 @@ export interface ValueSql {
  */
 export interface SourceSql {
   /** The query and its range let a source read pre-summed rows where they answer it (production). */
-  rows(db: Executor, companyId: number, q: FigureQuery, range: DateRange | undefined): SourceQuery;
+  rows(db: Executor, companyId: number, q: FigureQuery, range: DateRange | undefined, crewScoped: boolean): SourceQuery;
   /** Tables pre-summed rows are kept from by triggers: the read cache drops an answer on their writes too. */
   keptFrom?: readonly string[];
   /**

@@ -21,25 +21,38 @@ export function splitByMonth(range: DateRange): { months: { from: string; to: st
   return { months: { from: first, to: shift(afterLast, -1) }, edges };
 }
 
-/** Questions that need each item: by its day or week, or filtered by its day or quantity. */
+/** Questions that need each row's day: by day or week, or filtered by day (or by quantity, which is each item's). */
 const needsItems = (q: FigureQuery) => q.groupBy === 'day' || q.groupBy === 'week' || q.filters.some((f) => f.field === 'date' || f.field === 'quantity');
-/** Questions about the catalog item, which a production's totals do not keep. */
-const needsItem = (q: FigureQuery) => q.groupBy === 'item' || q.groupBy === 'category' || q.filters.some((f) => f.field === 'item' || f.field === 'category');
+/** Questions about the catalog item or each item's quantity, which a production's totals do not keep. */
+const needsItem = (q: FigureQuery) => q.groupBy === 'item' || q.groupBy === 'category' || q.filters.some((f) => f.field === 'item' || f.field === 'category' || f.field === 'quantity');
 
-/** Whether a question is answered from each production's totals (production_totals, migration 0026): the common case. */
-export const readsTotals = (q: FigureQuery) => !needsItems(q) && !needsItem(q);
+/** Whether a question is answered from the productions' totals (migration 0026): the common case. */
+export const readsTotals = (q: FigureQuery) => !needsItem(q);
 
 /**
  * Each production's totals as rows `r` (project_id, crew_id, status, day, quantity_e3, items and the
- * amount's weights w0 to w2), read from one covering index with no price to look up.
+ * amount's weights w0 to w2), with no price to look up: the month totals (production_month_totals,
+ * migration 0026) for the range's whole months and the productions' own for the days at its ends, or
+ * the productions' own alone when the question needs each day.
  */
-export function productionTotalsRows(db: Executor, companyId: number, _q: FigureQuery, range: DateRange | undefined): SourceQuery {
-  let totals = db
-    .selectFrom('production_totals as t')
-    .select(['t.project_id', 't.crew_id', 't.status', 't.date as day', 't.quantity_e3', 't.items', 't.amount_w0 as w0', 't.amount_w1 as w1', 't.amount_w2 as w2'])
-    .where('t.company_id', '=', companyId);
-  if (range) totals = totals.where('t.date', '>=', range.from).where('t.date', '<=', range.to);
-  return db.selectFrom(totals.as('r'));
+export function productionTotalsRows(db: Executor, companyId: number, q: FigureQuery, range: DateRange | undefined): SourceQuery {
+  const days = (span: DateRange | undefined | null) => {
+    const query = db
+      .selectFrom('production_totals as t')
+      .select(['t.project_id', 't.crew_id', 't.status', 't.date as day', 't.quantity_e3', 't.items', 't.amount_w0 as w0', 't.amount_w1 as w1', 't.amount_w2 as w2'])
+      .where('t.company_id', '=', companyId);
+    if (span === undefined) return query;
+    return span ? query.where('t.date', '>=', span.from).where('t.date', '<=', span.to) : query.where(sql<boolean>`1 = 0`);
+  };
+  if (needsItems(q)) return db.selectFrom(days(range).as('r'));
+  const split = range ? splitByMonth(range) : { months: { from: '0000-01-01', to: '9999-12-01' }, edges: [] };
+  let months = db
+    .selectFrom('production_month_totals as m')
+    .select(['m.project_id', 'm.crew_id', 'm.status', 'm.month as day', 'm.quantity_e3', 'm.items', 'm.amount_w0 as w0', 'm.amount_w1 as w1', 'm.amount_w2 as w2'])
+    .where('m.company_id', '=', companyId);
+  months = split.months ? months.where('m.month', '>=', split.months.from).where('m.month', '<=', split.months.to) : months.where(sql<boolean>`1 = 0`);
+  const [head, tail] = split.edges;
+  return db.selectFrom(months.unionAll(days(head ?? null)).unionAll(days(tail ?? null)).as('r'));
 }
 
 /**
@@ -51,10 +64,11 @@ export const withPrices = (rows: SourceQuery) => rows.crossJoin('budget_items as
 /**
  * The company's production item by item as rows `r` (project_id, crew_id, budget_item_id, status,
  * day, quantity_e3, items), joined to their budget item `bi`: the monthly rollup (production_figures,
- * migration 0025) for the whole months of the range and the items themselves for the days at its
- * ends, or the items alone when the question needs each item. The items' part is always in the SQL.
+ * migration 0025, or production_item_months without the crew when no crew narrows the question) for
+ * the whole months of the range and the items themselves for the days at its ends, or the items alone
+ * when the question needs each item.
  */
-export function productionItemRows(db: Executor, companyId: number, q: FigureQuery, range: DateRange | undefined): SourceQuery {
+export function productionItemRows(db: Executor, companyId: number, q: FigureQuery, range: DateRange | undefined, crewScoped: boolean): SourceQuery {
   /** The items of a span of days (every day without one); `null` reads none. */
   const items = (days: DateRange | undefined | null) => {
     const query = db
@@ -67,10 +81,17 @@ export function productionItemRows(db: Executor, companyId: number, q: FigureQue
   };
   if (needsItems(q)) return withPrices(db.selectFrom(items(range).as('r')));
   const split = range ? splitByMonth(range) : { months: { from: '0000-01-01', to: '9999-12-01' }, edges: [] };
-  let months = db
-    .selectFrom('production_figures as f')
-    .select(['f.project_id', 'f.crew_id', 'f.budget_item_id', 'f.status', 'f.month as day', 'f.quantity_e3', 'f.items'])
-    .where('f.company_id', '=', companyId);
+  // Without a crew to narrow by, the months without the crew: a fifth of the rows.
+  const byCrew = crewScoped || q.groupBy === 'crew' || q.filters.some((f) => f.field === 'crew');
+  let months: SourceQuery = byCrew
+    ? db
+        .selectFrom('production_figures as f')
+        .select(['f.project_id', 'f.crew_id', 'f.budget_item_id', 'f.status', 'f.month as day', 'f.quantity_e3', 'f.items'])
+        .where('f.company_id', '=', companyId)
+    : db
+        .selectFrom('production_item_months as f')
+        .select(['f.project_id', sql<null>`null`.as('crew_id'), 'f.budget_item_id', 'f.status', 'f.month as day', 'f.quantity_e3', 'f.items'])
+        .where('f.company_id', '=', companyId);
   months = split.months ? months.where('f.month', '>=', split.months.from).where('f.month', '<=', split.months.to) : months.where(sql<boolean>`1 = 0`);
   // One branch per end of the range, each a plain range of days: an OR of two ranges would read every day of the company on SQLite.
   const [head, tail] = split.edges;
