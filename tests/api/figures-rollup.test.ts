@@ -5,62 +5,36 @@ import { describeEachDatabase, type TestServer } from './harness.js';
 import { ask, figuresWorld, type FiguresWorld } from './figures-helpers.js';
 import { productionRow } from './production-rows.js';
 
-/** production_figures (migration 0025) as its triggers keep it, and as the items say it should be; keys of no items left out. */
-async function rollupAndItems(s: TestServer) {
-  const db = s.services.db;
-  const kept = await db.selectFrom('production_figures').selectAll().where('items', '<>', 0).execute();
-  const counted = await sql<Record<string, unknown>>`select p.company_id, p.project_id, p.crew_id, pi.budget_item_id, substr(p.date, 1, 7) || '-01' as month, p.status,
-      cast(sum(pi.quantity_e3) as text) as quantity_e3, count(*) as items
-    from production_items pi join productions p on p.id = pi.production_id
-    group by p.company_id, p.project_id, p.crew_id, pi.budget_item_id, substr(p.date, 1, 7), p.status`.execute(db);
-  const key = (r: Record<string, unknown>) => [r.company_id, r.project_id, r.crew_id, r.budget_item_id, r.month, r.status].join('|');
-  const asMap = (rows: Array<Record<string, unknown>>) => Object.fromEntries(rows.map((r) => [key(r), `${String(r.quantity_e3)} in ${String(r.items)}`]).sort());
-  return { kept: asMap(kept as never), counted: asMap(counted.rows) };
-}
+const MONTH = "substr(p.date, 1, 7) || '-01'";
 
-/** production_totals (migration 0026) as its triggers keep it, and as the items and their prices say (the amount joined exactly by readSum). */
-async function totalsAndItems(s: TestServer) {
+/**
+ * Each rollup as its triggers keep it, against the same sums counted from the items (and their prices
+ * where it keeps the amount): keyed by `key`, each a column of the rollup and an expression over the
+ * items `pi`, their production `p` and budget item `b`. Keys of no items left out.
+ */
+const ROLLUPS = {
+  production_figures: { key: { company_id: 'p.company_id', project_id: 'p.project_id', crew_id: 'p.crew_id', budget_item_id: 'pi.budget_item_id', month: MONTH, status: 'p.status' }, amount: false },
+  production_totals: { key: { production_id: 'p.id', company_id: 'p.company_id', project_id: 'p.project_id', crew_id: 'p.crew_id', date: 'p.date', status: 'p.status' }, amount: true },
+  production_month_totals: { key: { company_id: 'p.company_id', month: MONTH, crew_id: 'p.crew_id', project_id: 'p.project_id', status: 'p.status' }, amount: true },
+  production_item_months: { key: { company_id: 'p.company_id', month: MONTH, project_id: 'p.project_id', budget_item_id: 'pi.budget_item_id', status: 'p.status' }, amount: false },
+} as const;
+
+async function keptAndCounted(s: TestServer, table: keyof typeof ROLLUPS) {
+  const { key, amount } = ROLLUPS[table];
   const db = s.services.db;
-  const kept = await db.selectFrom('production_totals').selectAll().where('items', '<>', 0).execute();
-  const counted = await sql<Record<string, unknown>>`select p.id as production_id, p.company_id, p.project_id, p.crew_id, p.date, p.status, count(*) as items,
-      cast(sum(pi.quantity_e3) as text) as quantity_e3, ${sumProduct('pi.quantity_e3', 'b.price_cents', 2)} as amount
+  const kept = (await db.selectFrom(table).selectAll().where('items', '<>', 0).execute()) as Array<Record<string, unknown>>;
+  const keys = sql.join(Object.entries(key).map(([as, expr]) => sql`${sql.raw(expr)} as ${sql.ref(as)}`));
+  const counted = await sql<Record<string, unknown>>`select ${keys}, count(*) as items, cast(sum(pi.quantity_e3) as text) as quantity_e3,
+      ${amount ? sumProduct('pi.quantity_e3', 'b.price_cents', 2) : sql`null`} as amount
     from production_items pi join productions p on p.id = pi.production_id join budget_items b on b.id = pi.budget_item_id
-    group by p.id, p.company_id, p.project_id, p.crew_id, p.date, p.status`.execute(db);
-  const key = (r: Record<string, unknown>) => [r.production_id, r.company_id, r.project_id, r.crew_id, r.date, r.status].join('|');
-  const keptAmount = (r: Record<string, unknown>) => readSum([r.amount_w2, r.amount_w1, r.amount_w0].map(String).join(':'));
+    group by ${sql.join(Object.values(key).map((expr) => sql.raw(expr)))}`.execute(db);
+  const keyOf = (r: Record<string, unknown>) => Object.keys(key).map((k) => String(r[k])).join('|');
+  const asMap = (rows: Array<Record<string, unknown>>, amountOf: (r: Record<string, unknown>) => bigint | null) =>
+    Object.fromEntries(rows.map((r) => [keyOf(r), `${String(r.quantity_e3)} in ${String(r.items)}${amount ? ` for ${amountOf(r)}` : ''}`]).sort());
   return {
-    kept: Object.fromEntries(kept.map((r) => [key(r), `${String(r.quantity_e3)} in ${String(r.items)} for ${keptAmount(r)}`]).sort()),
-    counted: Object.fromEntries(counted.rows.map((r) => [key(r), `${String(r.quantity_e3)} in ${String(r.items)} for ${readSum(String(r.amount))}`]).sort()),
+    kept: asMap(kept, (r) => readSum([r.amount_w2, r.amount_w1, r.amount_w0].map(String).join(':'))),
+    counted: asMap(counted.rows, (r) => readSum(String(r.amount))),
   };
-}
-
-/** production_month_totals (migration 0026) as its triggers keep it, and as the items and prices say per company, month, crew, project and status. */
-async function monthTotalsAndItems(s: TestServer) {
-  const db = s.services.db;
-  const kept = await db.selectFrom('production_month_totals').selectAll().where('items', '<>', 0).execute();
-  const counted = await sql<Record<string, unknown>>`select p.company_id, substr(p.date, 1, 7) || '-01' as month, p.crew_id, p.project_id, p.status, count(*) as items,
-      cast(sum(pi.quantity_e3) as text) as quantity_e3, ${sumProduct('pi.quantity_e3', 'b.price_cents', 2)} as amount
-    from production_items pi join productions p on p.id = pi.production_id join budget_items b on b.id = pi.budget_item_id
-    group by p.company_id, substr(p.date, 1, 7), p.crew_id, p.project_id, p.status`.execute(db);
-  const key = (r: Record<string, unknown>) => [r.company_id, r.month, r.crew_id, r.project_id, r.status].join('|');
-  const keptAmount = (r: Record<string, unknown>) => readSum([r.amount_w2, r.amount_w1, r.amount_w0].map(String).join(':'));
-  return {
-    kept: Object.fromEntries(kept.map((r) => [key(r), `${String(r.quantity_e3)} in ${String(r.items)} for ${keptAmount(r)}`]).sort()),
-    counted: Object.fromEntries(counted.rows.map((r) => [key(r), `${String(r.quantity_e3)} in ${String(r.items)} for ${readSum(String(r.amount))}`]).sort()),
-  };
-}
-
-/** production_item_months (migration 0026) as its triggers keep it, and as the items say per company, month, project, budget item and status. */
-async function itemMonthsAndItems(s: TestServer) {
-  const db = s.services.db;
-  const kept = await db.selectFrom('production_item_months').selectAll().where('items', '<>', 0).execute();
-  const counted = await sql<Record<string, unknown>>`select p.company_id, substr(p.date, 1, 7) || '-01' as month, p.project_id, pi.budget_item_id, p.status,
-      cast(sum(pi.quantity_e3) as text) as quantity_e3, count(*) as items
-    from production_items pi join productions p on p.id = pi.production_id
-    group by p.company_id, substr(p.date, 1, 7), p.project_id, pi.budget_item_id, p.status`.execute(db);
-  const key = (r: Record<string, unknown>) => [r.company_id, r.month, r.project_id, r.budget_item_id, r.status].join('|');
-  const asMap = (rows: Array<Record<string, unknown>>) => Object.fromEntries(rows.map((r) => [key(r), `${String(r.quantity_e3)} in ${String(r.items)}`]).sort());
-  return { kept: asMap(kept as never), counted: asMap(counted.rows) };
 }
 
 describeEachDatabase('figures: the production rollup stays exact', (server) => {
@@ -69,15 +43,11 @@ describeEachDatabase('figures: the production rollup stays exact', (server) => {
     w = await figuresWorld(server());
   });
   const expectExact = async () => {
-    const { kept, counted } = await rollupAndItems(server());
-    expect(kept).toEqual(counted);
-    const totals = await totalsAndItems(server());
-    expect(totals.kept).toEqual(totals.counted);
-    expect(Object.keys(totals.kept).length).toBeGreaterThan(0);
-    const months = await monthTotalsAndItems(server());
-    expect(months.kept).toEqual(months.counted);
-    const itemMonths = await itemMonthsAndItems(server());
-    expect(itemMonths.kept).toEqual(itemMonths.counted);
+    for (const table of Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>) {
+      const { kept, counted } = await keptAndCounted(server(), table);
+      expect(kept, table).toEqual(counted);
+      expect(Object.keys(kept).length, table).toBeGreaterThan(0);
+    }
   };
 
   it('after inserts, updates and deletes of items and changes and deletes of productions', async () => {

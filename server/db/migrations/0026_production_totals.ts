@@ -69,6 +69,28 @@ const itemMonthPart = (row: 'new' | 'old', sign: '' | '-') =>
       values (${row}.company_id, ${row}.month, ${row}.project_id, ${row}.budget_item_id, ${row}.status, ${sign}${row}.quantity_e3, ${sign}${row}.items)
       on conflict (${ITEM_MONTH_KEY}) do update set quantity_e3 = production_item_months.quantity_e3 + excluded.quantity_e3, items = production_item_months.items + excluded.items;`;
 
+type Part = (row: 'new' | 'old', sign: '' | '-') => string;
+/** The item columns whose change moves an item's part. */
+const ITEM_COLUMNS = 'quantity_e3, budget_item_id, production_id';
+
+/** SQLite triggers keeping a rollup of `table`'s rows: each insert adds its part, a delete takes it away, an update both. */
+const sqliteDeltas = (name: string, table: string, part: Part, updateOf = '') => [
+  `create trigger ${name}_insert after insert on ${table} begin ${part('new', '')} end`,
+  `create trigger ${name}_delete after delete on ${table} begin ${part('old', '-')} end`,
+  `create trigger ${name}_update after update ${updateOf ? `of ${updateOf} ` : ''}on ${table} begin ${part('old', '-')} ${part('new', '')} end`,
+];
+
+/** The PostgreSQL trigger function doing the same, and its trigger. */
+const postgresDeltas = (name: string, table: string, part: Part, updateOf = '') => [
+  `create function ${name}() returns trigger language plpgsql as $$
+    begin
+      if tg_op in ('DELETE', 'UPDATE') then ${part('old', '-')} end if;
+      if tg_op in ('INSERT', 'UPDATE') then ${part('new', '')} end if;
+      return null;
+    end $$`,
+  `create trigger ${name} after insert or delete or update ${updateOf ? `of ${updateOf} ` : ''}on ${table} for each row execute function ${name}()`,
+];
+
 export function productionTotals(dialect: Dialect) {
   const big = dialect === 'postgres' ? 'bigint' : 'integer';
   return {
@@ -125,57 +147,24 @@ export function productionTotals(dialect: Dialect) {
 
       if (dialect === 'sqlite') {
         for (const statement of [
-          `create trigger production_item_months_insert after insert on production_figures begin ${itemMonthPart('new', '')} end`,
-          `create trigger production_item_months_update after update on production_figures begin ${itemMonthPart('old', '-')} ${itemMonthPart('new', '')} end`,
-          `create trigger production_item_months_delete after delete on production_figures begin ${itemMonthPart('old', '-')} end`,
-          `create trigger production_month_totals_insert after insert on production_totals begin ${monthPart('new', '')} end`,
-          `create trigger production_month_totals_update after update on production_totals begin ${monthPart('old', '-')} ${monthPart('new', '')} end`,
-          `create trigger production_month_totals_delete after delete on production_totals begin ${monthPart('old', '-')} end`,
-          `create trigger production_totals_item_insert after insert on production_items begin ${itemPart('new', '')} end`,
-          `create trigger production_totals_item_delete after delete on production_items begin ${itemPart('old', '-')} end`,
-          `create trigger production_totals_item_update after update of quantity_e3, budget_item_id, production_id on production_items begin ${itemPart('old', '-')} ${itemPart('new', '')} end`,
+          ...sqliteDeltas('production_item_months', 'production_figures', itemMonthPart),
+          ...sqliteDeltas('production_month_totals', 'production_totals', monthPart),
+          ...sqliteDeltas('production_totals_item', 'production_items', itemPart, ITEM_COLUMNS),
           `create trigger production_totals_production_update after update of company_id, project_id, crew_id, date, status on productions begin ${follow('new')} end`,
           `create trigger production_totals_price_update after update of price_cents on budget_items when new.price_cents <> old.price_cents begin ${repriced('production_totals')} end`,
         ])
           await sql.raw(statement).execute(db);
       } else {
-        await sql
-          .raw(
-            `create function production_totals_items() returns trigger language plpgsql as $$
-            begin
-              if tg_op in ('DELETE', 'UPDATE') then ${itemPart('old', '-')} end if;
-              if tg_op in ('INSERT', 'UPDATE') then ${itemPart('new', '')} end if;
-              return null;
-            end $$`,
-          )
-          .execute(db);
-        await sql
-          .raw(
-            `create function production_month_totals() returns trigger language plpgsql as $$
-            begin
-              if tg_op in ('DELETE', 'UPDATE') then ${monthPart('old', '-')} end if;
-              if tg_op in ('INSERT', 'UPDATE') then ${monthPart('new', '')} end if;
-              return null;
-            end $$`,
-          )
-          .execute(db);
-        await sql
-          .raw(
-            `create function production_item_months() returns trigger language plpgsql as $$
-            begin
-              if tg_op in ('DELETE', 'UPDATE') then ${itemMonthPart('old', '-')} end if;
-              if tg_op in ('INSERT', 'UPDATE') then ${itemMonthPart('new', '')} end if;
-              return null;
-            end $$`,
-          )
-          .execute(db);
-        await sql`create trigger production_item_months after insert or delete or update on production_figures for each row execute function production_item_months()`.execute(db);
-        await sql`create trigger production_month_totals after insert or delete or update on production_totals for each row execute function production_month_totals()`.execute(db);
+        for (const statement of [
+          ...postgresDeltas('production_item_months', 'production_figures', itemMonthPart),
+          ...postgresDeltas('production_month_totals', 'production_totals', monthPart),
+          ...postgresDeltas('production_totals_items', 'production_items', itemPart, ITEM_COLUMNS),
+        ])
+          await sql.raw(statement).execute(db);
         await sql.raw(`create function production_totals_production() returns trigger language plpgsql as $$ begin ${follow('new')} return null; end $$`).execute(db);
         await sql
           .raw(`create function production_totals_price() returns trigger language plpgsql as $$ begin if new.price_cents <> old.price_cents then ${repriced('production_totals')} end if; return null; end $$`)
           .execute(db);
-        await sql`create trigger production_totals_items after insert or delete or update of quantity_e3, budget_item_id, production_id on production_items for each row execute function production_totals_items()`.execute(db);
         await sql`create trigger production_totals_production_update after update of company_id, project_id, crew_id, date, status on productions for each row execute function production_totals_production()`.execute(db);
         await sql`create trigger production_totals_price_update after update of price_cents on budget_items for each row execute function production_totals_price()`.execute(db);
       }
