@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { Dialect } from '../index.js';
 
 /**
@@ -93,6 +93,14 @@ const postgresDeltas = (name: string, table: string, part: Part, updateOf = '') 
 
 export function productionTotals(dialect: Dialect) {
   const big = dialect === 'postgres' ? 'bigint' : 'integer';
+  /** The summed columns both totals tables keep. */
+  const withSums = (table: CreateTableBuilder<string>) =>
+    table
+      .addColumn('items', 'integer', (c) => c.notNull())
+      .addColumn('quantity_e3', big, (c) => c.notNull())
+      .addColumn('amount_w0', big, (c) => c.notNull())
+      .addColumn('amount_w1', big, (c) => c.notNull())
+      .addColumn('amount_w2', big, (c) => c.notNull());
   return {
     async up(db: Kysely<any>) {
       await db.schema
@@ -103,11 +111,7 @@ export function productionTotals(dialect: Dialect) {
         .addColumn('crew_id', 'integer', (c) => c.notNull())
         .addColumn('date', 'text', (c) => c.notNull())
         .addColumn('status', 'text', (c) => c.notNull())
-        .addColumn('items', 'integer', (c) => c.notNull())
-        .addColumn('quantity_e3', big, (c) => c.notNull())
-        .addColumn('amount_w0', big, (c) => c.notNull())
-        .addColumn('amount_w1', big, (c) => c.notNull())
-        .addColumn('amount_w2', big, (c) => c.notNull())
+        .$call(withSums)
         .execute();
       // Covering: a company's range of days is read from the index alone.
       await db.schema
@@ -123,11 +127,7 @@ export function productionTotals(dialect: Dialect) {
         .addColumn('crew_id', 'integer', (c) => c.notNull())
         .addColumn('project_id', 'integer', (c) => c.notNull())
         .addColumn('status', 'text', (c) => c.notNull())
-        .addColumn('items', 'integer', (c) => c.notNull())
-        .addColumn('quantity_e3', big, (c) => c.notNull())
-        .addColumn('amount_w0', big, (c) => c.notNull())
-        .addColumn('amount_w1', big, (c) => c.notNull())
-        .addColumn('amount_w2', big, (c) => c.notNull())
+        .$call(withSums)
         .execute();
       await sql.raw(`create unique index production_month_totals_key on production_month_totals (${MONTH_KEY})`).execute(db);
       await sql.raw(`create index production_month_totals_cover on production_month_totals (${MONTH_COLUMNS})`).execute(db);

@@ -155,14 +155,8 @@ export interface InvoiceCommentsTable {
 }
 
 /** The figures model's production rollup (migration 0025), kept by triggers: Σ quantity and item count per key and month. */
-/** Each production's figures (migration 0026), kept by triggers; the amount as sumProduct's three weights. */
-export interface ProductionTotalsTable {
-  production_id: number;
-  company_id: number;
-  project_id: number;
-  crew_id: number;
-  date: string;
-  status: string;
+/** What the totals tables of migration 0026 sum: the amount as sumProduct's three weights. */
+interface ProductionSums {
   items: number;
   quantity_e3: number;
   amount_w0: number;
@@ -170,18 +164,23 @@ export interface ProductionTotalsTable {
   amount_w2: number;
 }
 
+/** Each production's figures (migration 0026), kept by triggers. */
+export interface ProductionTotalsTable extends ProductionSums {
+  production_id: number;
+  company_id: number;
+  project_id: number;
+  crew_id: number;
+  date: string;
+  status: string;
+}
+
 /** production_totals summed per company, month (its 1st), crew, project and status (migration 0026). */
-export interface ProductionMonthTotalsTable {
+export interface ProductionMonthTotalsTable extends ProductionSums {
   company_id: number;
   month: string;
   crew_id: number;
   project_id: number;
   status: string;
-  items: number;
-  quantity_e3: number;
-  amount_w0: number;
-  amount_w1: number;
-  amount_w2: number;
 }
 
 /** production_figures without the crew (migration 0026). */
