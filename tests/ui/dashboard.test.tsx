@@ -150,6 +150,36 @@ describe('the dashboard page', () => {
     expect(scope).toEqual([{ field: 'status', operator: 'eq', value: 'approved' }]);
   });
 
+  it('places and sizes a widget from its menu with the keyboard; a place off the grid says why', { timeout: 30000 }, async () => {
+    const store = start([
+      makeDashboard(1, {
+        name: 'Layout',
+        widgets: [makeWidget(11, { title: 'First' }), makeWidget(12, { title: 'Second', layout: { x: 4, y: 0, w: 4, h: 4 } })],
+      }),
+    ]);
+    const user = userEvent.setup();
+    renderApp('/dashboard');
+    await opened('Layout');
+    await user.click(within(await region('Second')).getByRole('button', { name: 'Widget actions: Second' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Position and size' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Position and size' });
+    expect(within(dialog).getByLabelText('Column')).toHaveValue(5);
+    await user.clear(within(dialog).getByLabelText('Column'));
+    await user.type(within(dialog).getByLabelText('Column'), '10');
+    await user.keyboard('{Enter}');
+    expect(await within(dialog).findByText('A widget must fit the 12 columns: x + w at most 12')).toBeInTheDocument();
+    expect(store.state.patches).toHaveLength(0);
+    await user.clear(within(dialog).getByLabelText('Column'));
+    await user.type(within(dialog).getByLabelText('Column'), '9');
+    await user.clear(within(dialog).getByLabelText('Height'));
+    await user.type(within(dialog).getByLabelText('Height'), '6{Enter}');
+    await waitFor(() => expect(store.state.patches).toHaveLength(1));
+    const { layout } = store.state.patches[0]!.body as { layout: Array<{ widgetId: number; layout: object }> };
+    expect(layout.find((l) => l.widgetId === 12)!.layout).toEqual({ x: 8, y: 0, w: 4, h: 6 });
+    expect(layout.find((l) => l.widgetId === 11)!.layout).toEqual({ x: 0, y: 0, w: 4, h: 4 });
+    expect(screen.queryByRole('dialog', { name: 'Position and size' })).not.toBeInTheDocument();
+  });
+
   it('saves the layout after a drag in one PATCH with every widget', { timeout: 30000 }, async () => {
     const store = start([
       makeDashboard(1, {

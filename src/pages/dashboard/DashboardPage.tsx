@@ -14,13 +14,14 @@ import { DashboardFiltersBar } from './DashboardFiltersBar';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardSwitcher, groupDashboards } from './DashboardSwitcher';
 import { NameDialog } from './NameDialog';
+import { PlaceWidgetDialog } from './PlaceWidgetDialog';
 import { PublicLinkDialog } from './PublicLinkDialog';
 import { signedInSource } from './signed-in-source';
 import { useDashboardState } from './useDashboardState';
 import { WidgetEditorDialog } from './WidgetEditorDialog';
 import { WidgetFrame } from './WidgetFrame';
 
-type Open = { kind: 'new' } | { kind: 'rename' } | { kind: 'delete' } | { kind: 'public' } | { kind: 'widget'; widget?: Widget } | { kind: 'delete-widget'; widget: Widget } | null;
+type Open = { kind: 'new' } | { kind: 'rename' } | { kind: 'delete' } | { kind: 'public' } | { kind: 'widget'; widget?: Widget } | { kind: 'delete-widget'; widget: Widget } | { kind: 'place-widget'; widget: Widget } | null;
 
 /** The dashboard opened by default: the one asked for in the address, else the viewer's own, else a shared one, else the role's. */
 function chosenId(list: Dashboard[], asked: number | null, userId: number | undefined) {
@@ -158,6 +159,7 @@ export function DashboardPage() {
                         ? {
                             onEdit: (widget) => setOpen({ kind: 'widget', widget }),
                             onDelete: (widget) => setOpen({ kind: 'delete-widget', widget }),
+                            onPlace: (widget) => setOpen({ kind: 'place-widget', widget }),
                             onPublish: (widget) => void state.updateWidget(widget, { published: true }).catch(() => undefined),
                           }
                         : undefined
@@ -208,6 +210,13 @@ export function DashboardPage() {
             // A new widget shows at once, saving in its place (spec 02 §4).
             else void state.addWidget(input, size);
           }}
+        />
+      )}
+      {open?.kind === 'place-widget' && (
+        <PlaceWidgetDialog
+          widget={open.widget}
+          onClose={() => setOpen(null)}
+          onSubmit={(layout) => void state.saveLayout(new Map(widgets.map((w) => [String(w.id), w.id === open.widget.id ? layout : w.layout])))}
         />
       )}
       {open?.kind === 'delete-widget' && (

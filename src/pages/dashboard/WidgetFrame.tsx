@@ -26,6 +26,8 @@ function useBodySize() {
 export interface WidgetActions {
   onEdit: (widget: Widget) => void;
   onDelete: (widget: Widget) => void;
+  /** Its place and size typed in: the keyboard's way to move and resize. */
+  onPlace: (widget: Widget) => void;
   /** Shown on a public dashboard for a widget guests do not see yet. */
   onPublish?: (widget: Widget) => void;
 }
@@ -79,6 +81,14 @@ export function WidgetFrame({ widget, source, actions, notPublic }: { widget: Wi
                 }}
               >
                 Edit
+              </MenuItem>
+              <MenuItem
+                onClick={() => {
+                  setMenu(null);
+                  actions.onPlace(widget);
+                }}
+              >
+                Position and size
               </MenuItem>
               <MenuItem
                 onClick={() => {
