@@ -135,6 +135,17 @@ for (const database of DATABASES) {
       expect(await settledPlaces(page)).toEqual(shown);
       expect(await savedLayouts()).toEqual(saved);
       await snap(page, `${tag}-dashboards-03-layout-kept`);
+      // The keyboard's way: the widget's menu opens its place and size, counted from 1.
+      await notes.getByRole('button', { name: 'Widget actions: Crew notes' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menuitem', { name: 'Position and size' }).press('Enter');
+      const place = page.getByRole('dialog', { name: 'Position and size' });
+      await expect.poll(() => place.getByLabel('Column').inputValue()).toBe(String((saved[notesId!] as { x: number }).x + 1));
+      // Shot once it has faded in.
+      await expect.poll(() => place.evaluate((el) => getComputedStyle(el.closest('.MuiDialog-container')!).opacity)).toBe('1');
+      await snap(page, `${tag}-dashboards-03-place-dialog`);
+      await page.keyboard.press('Escape');
+      await place.waitFor({ state: 'detached' });
 
       // Public: the link opens without login in a fresh context with the same figures.
       await page.getByRole('button', { name: 'Public link' }).click();
