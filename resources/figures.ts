@@ -77,6 +77,17 @@ const STATUS_LISTS: Partial<Record<string, StatusList>> = {
   locate: LOCATE_STATUSES,
 };
 /** A status as its source's screens name it ("In progress", not "progress"). */
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A time group's label from its key (YYYY-MM-DD): a month "Mar 2026", a week "Week of Mar 2, 2026", a day "Mar 2, 2026". */
+export function timeGroupLabel(groupBy: FigureDimension, key: string): string {
+  const [year, month, day] = key.split('-').map(Number) as [number, number, number];
+  const name = MONTH_NAMES[month - 1];
+  if (!name || !year || !day) return key;
+  if (groupBy === 'month') return `${name} ${year}`;
+  return `${groupBy === 'week' ? 'Week of ' : ''}${name} ${day}, ${year}`;
+}
+
 export const figureStatusLabel = (source: string, status: string) => STATUS_LISTS[source]?.find((s) => s.value === status)?.label ?? status;
 
 /**

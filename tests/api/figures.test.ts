@@ -21,7 +21,7 @@ describeEachDatabase('figures model: POST /advanced-filter/data', (server) => {
     const a = await answer({ source: 'production', measure: { fn: 'sum', field: 'amount' } });
     expect(a).toEqual({ unit: 'money', rows: [], total: '999999999993089.40' });
     const march = await answer({ source: 'production', measure: { fn: 'sum', field: 'amount' }, groupBy: 'day', range: { from: '2026-03-01', to: '2026-03-10' } });
-    expect(march.rows).toEqual([{ key: '2026-03-02', label: '2026-03-02', value: '3.00' }]);
+    expect(march.rows).toEqual([{ key: '2026-03-02', label: 'Mar 2, 2026', value: '3.00' }]);
     expect(march.total).toBe('3.00');
   });
 
@@ -37,13 +37,13 @@ describeEachDatabase('figures model: POST /advanced-filter/data', (server) => {
   it('groups production by every dimension with labels; time in time order (week: its Monday, month: its 1st)', async () => {
     const q = (groupBy: string) => answer({ source: 'production', measure: { fn: 'sum', field: 'amount' }, groupBy });
     expect((await q('month')).rows).toEqual([
-      { key: '2026-03-01', label: '2026-03-01', value: '3089.40' },
-      { key: '2026-04-01', label: '2026-04-01', value: '999999999990000.00' },
+      { key: '2026-03-01', label: 'Mar 2026', value: '3089.40' },
+      { key: '2026-04-01', label: 'Apr 2026', value: '999999999990000.00' },
     ]);
-    expect((await q('week')).rows.map((r) => [r.key, r.value])).toEqual([
-      ['2026-03-02', '3.00'],
-      ['2026-03-09', '3086.40'],
-      ['2026-03-30', '999999999990000.00'],
+    expect((await q('week')).rows.map((r) => [r.key, r.label, r.value])).toEqual([
+      ['2026-03-02', 'Week of Mar 2, 2026', '3.00'],
+      ['2026-03-09', 'Week of Mar 9, 2026', '3086.40'],
+      ['2026-03-30', 'Week of Mar 30, 2026', '999999999990000.00'],
     ]);
     expect((await q('crew')).rows).toEqual([
       { key: w.alpha, label: 'Alpha', value: '999999999990003.00' },

@@ -180,6 +180,27 @@ describe('the dashboard page', () => {
     expect(screen.queryByRole('dialog', { name: 'Position and size' })).not.toBeInTheDocument();
   });
 
+  it('sorts a table of months by their time, not by their names', { timeout: 30000 }, async () => {
+    const store = start([makeDashboard(1, { name: 'Months', widgets: [makeWidget(11, { title: 'By month', type: 'table', configuration: figureConfig('month') })] })]);
+    store.state.answer = () => ({
+      unit: 'money',
+      rows: [
+        { key: '2026-03-01', label: 'Mar 2026', value: '10.00' },
+        { key: '2026-04-01', label: 'Apr 2026', value: '20.00' },
+      ],
+      total: '30.00',
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboard');
+    await opened('Months');
+    const table = await region('By month');
+    await within(table).findByText('Mar 2026');
+    await user.click(within(table).getByRole('button', { name: 'Group' }));
+    expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['Mar 2026$10.00', 'Apr 2026$20.00']);
+    await user.click(within(table).getByRole('button', { name: 'Group' }));
+    expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['Apr 2026$20.00', 'Mar 2026$10.00']);
+  });
+
   it('saves the layout after a drag in one PATCH with every widget', { timeout: 30000 }, async () => {
     const store = start([
       makeDashboard(1, {

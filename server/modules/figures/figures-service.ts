@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import {
   checkFigureQuery,
   figureStatusLabel,
+  timeGroupLabel,
   TIME_DIMENSIONS,
   unitOf,
   type DateRange,
@@ -133,7 +134,14 @@ export async function answerFigures(db: Executor, scope: FigureScope, q: FigureQ
   let rows = ((groups ?? []) as Array<Measured & { k: string | number | null; l: string | null }>).map((g) => {
     const e = exactOf(g);
     const key = g.k === null ? null : typeof g.k === 'string' ? g.k : Number(g.k);
-    const label = q.groupBy === 'status' && typeof key === 'string' ? figureStatusLabel(q.source, key) : (g.l ?? '');
+    const label =
+      typeof key !== 'string' || !q.groupBy
+        ? (g.l ?? '')
+        : q.groupBy === 'status'
+          ? figureStatusLabel(q.source, key)
+          : TIME_DIMENSIONS.includes(q.groupBy)
+            ? timeGroupLabel(q.groupBy, key)
+            : (g.l ?? '');
     return { row: { key, label, value: textOf(src, q, e) } satisfies FigureRow, e };
   });
   if (q.groupBy && TIME_DIMENSIONS.includes(q.groupBy)) rows.sort((a, b) => String(a.row.key).localeCompare(String(b.row.key)));

@@ -49,3 +49,13 @@ describe('a widget’s question', () => {
     expect(q.filters).toEqual([]);
   });
 });
+
+describe('time groups as shown', () => {
+  it('labels a month, a week and a day in words, and leaves a key it cannot read as it is', async () => {
+    const { timeGroupLabel } = await import('../../../resources/figures');
+    expect(timeGroupLabel('month', '2026-03-01')).toBe('Mar 2026');
+    expect(timeGroupLabel('week', '2026-03-30')).toBe('Week of Mar 30, 2026');
+    expect(timeGroupLabel('day', '2026-12-09')).toBe('Dec 9, 2026');
+    expect(timeGroupLabel('month', 'soon')).toBe('soon');
+  });
+});

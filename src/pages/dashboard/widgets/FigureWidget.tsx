@@ -1,7 +1,7 @@
 import { Skeleton } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import type { FigureWidgetConfiguration, Widget } from '../../../../resources/dashboard';
-import type { FigureAnswer } from '../../../../resources/figures';
+import { TIME_DIMENSIONS, type FigureAnswer } from '../../../../resources/figures';
 import { KpiWidget } from './KpiWidget';
 import { TableWidget } from './TableWidget';
 import { useLoaded } from './useLoaded';
@@ -27,7 +27,7 @@ export function FigureWidget({ widget, source, width, height }: { widget: Widget
         kind === 'kpi' ? (
           <KpiWidget answer={answer} onOpen={onPick && (() => onPick())} />
         ) : kind === 'table' ? (
-          <TableWidget answer={answer} onPick={onPick} />
+          <TableWidget answer={answer} onPick={onPick} timeGroups={!!configuration.query.groupBy && TIME_DIMENSIONS.includes(configuration.query.groupBy)} />
         ) : (
           <Suspense fallback={<Skeleton variant="rounded" height="100%" />}>
             {kind === 'line' ? (

@@ -5,14 +5,15 @@ import { formatFigure } from '../figure-format';
 
 type SortBy = 'label' | 'value';
 
-/** Group and value, sortable by either; a row opens what is behind it where that can be opened. */
-export function TableWidget({ answer, onPick }: { answer: FigureAnswer; onPick?: (row: FigureRow) => void }) {
+/** Group and value, sortable by either (time groups by their day, not their label); a row opens what is behind it where that can be opened. */
+export function TableWidget({ answer, onPick, timeGroups = false }: { answer: FigureAnswer; onPick?: (row: FigureRow) => void; timeGroups?: boolean }) {
   const [sort, setSort] = useState<{ by: SortBy; desc: boolean } | null>(null);
   const rows = useMemo(() => {
     if (!sort) return answer.rows;
     const sign = sort.desc ? -1 : 1;
-    return [...answer.rows].sort((a, b) => sign * (sort.by === 'label' ? a.label.localeCompare(b.label) : Number(a.value) - Number(b.value)));
-  }, [answer.rows, sort]);
+    const group = (r: FigureRow) => (timeGroups ? String(r.key ?? '') : r.label);
+    return [...answer.rows].sort((a, b) => sign * (sort.by === 'label' ? group(a).localeCompare(group(b)) : Number(a.value) - Number(b.value)));
+  }, [answer.rows, sort, timeGroups]);
   const header = (by: SortBy, label: string) => (
     <TableSortLabel
       active={sort?.by === by}
