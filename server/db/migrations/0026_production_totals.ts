@@ -42,10 +42,10 @@ const itemPart = (row: 'new' | 'old', sign: '' | '-') => {
 const follow = (row: string) => `update production_totals set company_id = ${row}.company_id, project_id = ${row}.project_id, crew_id = ${row}.crew_id, date = ${row}.date, status = ${row}.status where production_id = ${row}.id;`;
 
 /** The change of one budget item's price in the amounts of the productions holding it. */
-const repriced = (table: string) => {
+const repriced = () => {
   const [n0, n1, n2] = weights('pi.quantity_e3', 'new.price_cents');
   const [o0, o1, o2] = weights('pi.quantity_e3', 'old.price_cents');
-  return `update ${table} set amount_w0 = amount_w0 + d.w0, amount_w1 = amount_w1 + d.w1, amount_w2 = amount_w2 + d.w2
+  return `update production_totals set amount_w0 = amount_w0 + d.w0, amount_w1 = amount_w1 + d.w1, amount_w2 = amount_w2 + d.w2
       from (select pi.production_id, sum(${n0} - (${o0})) as w0, sum(${n1} - (${o1})) as w1, sum(${n2} - (${o2})) as w2
             from production_items pi where pi.budget_item_id = new.id group by pi.production_id) d
       where production_totals.production_id = d.production_id;`;
@@ -151,7 +151,7 @@ export function productionTotals(dialect: Dialect) {
           ...sqliteDeltas('production_month_totals', 'production_totals', monthPart),
           ...sqliteDeltas('production_totals_item', 'production_items', itemPart, ITEM_COLUMNS),
           `create trigger production_totals_production_update after update of company_id, project_id, crew_id, date, status on productions begin ${follow('new')} end`,
-          `create trigger production_totals_price_update after update of price_cents on budget_items when new.price_cents <> old.price_cents begin ${repriced('production_totals')} end`,
+          `create trigger production_totals_price_update after update of price_cents on budget_items when new.price_cents <> old.price_cents begin ${repriced()} end`,
         ])
           await sql.raw(statement).execute(db);
       } else {
@@ -163,7 +163,7 @@ export function productionTotals(dialect: Dialect) {
           await sql.raw(statement).execute(db);
         await sql.raw(`create function production_totals_production() returns trigger language plpgsql as $$ begin ${follow('new')} return null; end $$`).execute(db);
         await sql
-          .raw(`create function production_totals_price() returns trigger language plpgsql as $$ begin if new.price_cents <> old.price_cents then ${repriced('production_totals')} end if; return null; end $$`)
+          .raw(`create function production_totals_price() returns trigger language plpgsql as $$ begin if new.price_cents <> old.price_cents then ${repriced()} end if; return null; end $$`)
           .execute(db);
         await sql`create trigger production_totals_production_update after update of company_id, project_id, crew_id, date, status on productions for each row execute function production_totals_production()`.execute(db);
         await sql`create trigger production_totals_price_update after update of price_cents on budget_items for each row execute function production_totals_price()`.execute(db);

@@ -21,6 +21,13 @@ export function splitByMonth(range: DateRange): { months: { from: string; to: st
   return { months: { from: first, to: shift(afterLast, -1) }, edges };
 }
 
+/** The rows whose `column` falls in `span` (every row without one); `null` reads none. */
+const within = (query: SourceQuery, column: string, span: DateRange | undefined | null): SourceQuery =>
+  span === undefined ? query : span ? query.where(column, '>=', span.from).where(column, '<=', span.to) : query.where(sql<boolean>`1 = 0`);
+
+/** A range's whole months and the days at its ends; without a range, every month and no ends. */
+const monthsOf = (range: DateRange | undefined) => (range ? splitByMonth(range) : { months: { from: '0000-01-01', to: '9999-12-01' }, edges: [] });
+
 /** Questions that need each row's day: by day or week, or filtered by day (or by quantity, which is each item's). */
 const needsItems = (q: FigureQuery) => q.groupBy === 'day' || q.groupBy === 'week' || q.filters.some((f) => f.field === 'date' || f.field === 'quantity');
 /** Questions about the catalog item or each item's quantity, which a production's totals do not keep. */
@@ -36,21 +43,25 @@ export const readsTotals = (q: FigureQuery) => !needsItem(q);
  * the productions' own alone when the question needs each day.
  */
 export function productionTotalsRows(db: Executor, companyId: number, q: FigureQuery, range: DateRange | undefined): SourceQuery {
-  const days = (span: DateRange | undefined | null) => {
-    const query = db
-      .selectFrom('production_totals as t')
-      .select(['t.project_id', 't.crew_id', 't.status', 't.date as day', 't.quantity_e3', 't.items', 't.amount_w0 as w0', 't.amount_w1 as w1', 't.amount_w2 as w2'])
-      .where('t.company_id', '=', companyId);
-    if (span === undefined) return query;
-    return span ? query.where('t.date', '>=', span.from).where('t.date', '<=', span.to) : query.where(sql<boolean>`1 = 0`);
-  };
+  const days = (span: DateRange | undefined | null) =>
+    within(
+      db
+        .selectFrom('production_totals as t')
+        .select(['t.project_id', 't.crew_id', 't.status', 't.date as day', 't.quantity_e3', 't.items', 't.amount_w0 as w0', 't.amount_w1 as w1', 't.amount_w2 as w2'])
+        .where('t.company_id', '=', companyId),
+      't.date',
+      span,
+    );
   if (needsItems(q)) return db.selectFrom(days(range).as('r'));
-  const split = range ? splitByMonth(range) : { months: { from: '0000-01-01', to: '9999-12-01' }, edges: [] };
-  let months = db
-    .selectFrom('production_month_totals as m')
-    .select(['m.project_id', 'm.crew_id', 'm.status', 'm.month as day', 'm.quantity_e3', 'm.items', 'm.amount_w0 as w0', 'm.amount_w1 as w1', 'm.amount_w2 as w2'])
-    .where('m.company_id', '=', companyId);
-  months = split.months ? months.where('m.month', '>=', split.months.from).where('m.month', '<=', split.months.to) : months.where(sql<boolean>`1 = 0`);
+  const split = monthsOf(range);
+  const months = within(
+    db
+      .selectFrom('production_month_totals as m')
+      .select(['m.project_id', 'm.crew_id', 'm.status', 'm.month as day', 'm.quantity_e3', 'm.items', 'm.amount_w0 as w0', 'm.amount_w1 as w1', 'm.amount_w2 as w2'])
+      .where('m.company_id', '=', companyId),
+    'm.month',
+    split.months,
+  );
   const [head, tail] = split.edges;
   return db.selectFrom(months.unionAll(days(head ?? null)).unionAll(days(tail ?? null)).as('r'));
 }
@@ -76,14 +87,13 @@ export function productionItemRows(db: Executor, companyId: number, q: FigureQue
       .innerJoin('production_items as pi', 'pi.production_id', 'p.id')
       .select(['p.project_id', 'p.crew_id', 'pi.budget_item_id', 'p.status', 'p.date as day', 'pi.quantity_e3', sql<number>`1`.as('items')])
       .where('p.company_id', '=', companyId);
-    if (days === undefined) return query;
-    return days ? query.where('p.date', '>=', days.from).where('p.date', '<=', days.to) : query.where(sql<boolean>`1 = 0`);
+    return within(query, 'p.date', days);
   };
   if (needsItems(q)) return withPrices(db.selectFrom(items(range).as('r')));
-  const split = range ? splitByMonth(range) : { months: { from: '0000-01-01', to: '9999-12-01' }, edges: [] };
+  const split = monthsOf(range);
   // Without a crew to narrow by, the months without the crew: a fifth of the rows.
   const byCrew = crewScoped || q.groupBy === 'crew' || q.filters.some((f) => f.field === 'crew');
-  let months: SourceQuery = byCrew
+  const rollup: SourceQuery = byCrew
     ? db
         .selectFrom('production_figures as f')
         .select(['f.project_id', 'f.crew_id', 'f.budget_item_id', 'f.status', 'f.month as day', 'f.quantity_e3', 'f.items'])
@@ -92,7 +102,7 @@ export function productionItemRows(db: Executor, companyId: number, q: FigureQue
         .selectFrom('production_item_months as f')
         .select(['f.project_id', sql<null>`null`.as('crew_id'), 'f.budget_item_id', 'f.status', 'f.month as day', 'f.quantity_e3', 'f.items'])
         .where('f.company_id', '=', companyId);
-  months = split.months ? months.where('f.month', '>=', split.months.from).where('f.month', '<=', split.months.to) : months.where(sql<boolean>`1 = 0`);
+  const months = within(rollup, 'f.month', split.months);
   // One branch per end of the range, each a plain range of days: an OR of two ranges would read every day of the company on SQLite.
   const [head, tail] = split.edges;
   return withPrices(db.selectFrom(months.unionAll(items(head ?? null)).unionAll(items(tail ?? null)).as('r')));
