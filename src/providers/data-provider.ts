@@ -66,8 +66,9 @@ export const dataProvider: DataProvider = {
       query.set('_end', String(page * size));
     }
     sortersToQuery(sorters, query);
-    // meta.scope: filters a page holds outside the grid's filter model (ListScope).
+    // meta.scope: filters a page holds outside the grid's filter model (ListScope); meta.params: the filter bar's conditions, already in the API's form.
     filtersToQuery([...(meta?.scope ?? []), ...(filters ?? [])], query);
+    for (const [key, value] of (meta?.params ?? []) as Array<[string, string]>) query.append(key, value);
     const { data, headers } = await apiFetch<any[]>(`${resourcePath(resource, meta)}?${query}`, { quiet: !!meta?.quiet });
     return { data, total: Number(headers.get('x-total-count') ?? data.length) };
   },
