@@ -119,7 +119,7 @@ export function ResourceListPage({
   const [deleting, setDeleting] = useState<Record<string, unknown> | null>(null);
   // The quick panel's "Compact grids".
   const compact = useQuickSettings().compactGrids;
-  const [scopeFilters, setScopeFilters] = useState<CrudFilter[]>(initialView?.filters.scope ?? scope?.initial ?? []);
+  const [scopeFilters, setScopeFilters] = useState<CrudFilter[]>(scope ? (initialView?.filters.scope ?? scope.initial) : []);
   // The data provider sends meta.scope and meta.params (the conditions) with the query; a change of either is a new query.
   const conditionKey = JSON.stringify(conditions);
   const meta = useMemo(
