@@ -16,9 +16,21 @@ export interface Condition {
 
 export const SEARCH = 'q';
 
-/** The fields a grid can be filtered on: those declaring operators, minus those the page leaves out. */
+const picked = (f: ResourceField) => f.kind === 'reference' && !!f.reference;
+
+/**
+ * The fields a grid can be filtered on: those declaring operators, minus those the page leaves out,
+ * those people never see (an id neither in the grid nor on the page), and a column's name where its
+ * picker is offered under the same label (Category by its picker, not its text).
+ */
 export const filterFields = (def: ResourceDef, exclude: readonly string[] = []) =>
-  def.fields.filter((f) => fieldFilters(f).length > 0 && !exclude.includes(f.name));
+  def.fields.filter(
+    (f) =>
+      fieldFilters(f).length > 0 &&
+      !exclude.includes(f.name) &&
+      !(f.grid === false && f.show === false) &&
+      !(!picked(f) && def.fields.some((o) => o !== f && o.label === f.label && picked(o) && fieldFilters(o).length > 0)),
+  );
 
 type ValueKind = 'text' | 'number' | 'date' | 'choice';
 export function valueKind(kind: FieldKind): ValueKind {
