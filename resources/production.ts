@@ -338,8 +338,8 @@ const fields: ResourceField[] = [
   { name: 'projectName', label: 'Project name', kind: 'text', grid: { flex: 1, width: 200 }, sortable: true, form: false },
   { name: 'companyName', label: 'Company', kind: 'text', grid: { width: 170, hidden: true }, sortable: true, form: false },
   // Counted and summed for the page's rows only (a grouped subquery over its ids): not sortable.
-  { name: 'itemCount', label: 'Items', kind: 'integer', grid: { width: 90 }, sortable: false, form: false },
-  { name: 'amount', label: 'Amount', kind: 'decimal', grid: { width: 140 }, sortable: false, form: false },
+  { name: 'itemCount', label: 'Items', kind: 'integer', grid: { width: 90 }, sortable: false, form: false, filters: [] },
+  { name: 'amount', label: 'Amount', kind: 'decimal', grid: { width: 140 }, sortable: false, form: false, filters: [] },
   { name: 'projectId', label: 'Project', kind: 'reference', reference: { resource: 'projects', labelField: 'projectName' }, grid: false, form: false },
   { name: 'crewId', label: 'Crew', kind: 'reference', reference: { resource: 'crews', labelField: 'name' }, grid: false, form: false },
   { name: 'createdAt', label: 'Created', kind: 'datetime', grid: { width: 180, hidden: true }, sortable: true, form: false },

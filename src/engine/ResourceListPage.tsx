@@ -38,6 +38,8 @@ export interface ResourceRemoval {
  */
 export interface ListScope {
   initial: CrudFilter[];
+  /** The fields the page's bar filters: the filter bar leaves them to it (two conditions on one field would read as "any of"). */
+  fields: readonly string[];
   bar: (value: CrudFilter[], onChange: (next: CrudFilter[]) => void) => ReactNode;
 }
 
@@ -94,7 +96,7 @@ export function ResourceListPage({
   const { user } = useSession();
   const { search: address } = useLocation();
   const [params, setParams] = useSearchParams();
-  const fields = useMemo(() => filterFields(def), [def]);
+  const fields = useMemo(() => filterFields(def, scope?.fields), [def, scope]);
   const addressed = useMemo(() => readAddress(fields, params, searchable), [fields, params, searchable]);
   // The view remembered when the page opens, unless the address carries conditions of its own; later switches go through applyView.
   const [initialView] = useState(() => {
@@ -194,7 +196,7 @@ export function ResourceListPage({
       </Stack>
       {notice}
       {scope?.bar(scopeFilters, changeScope)}
-      <FilterBar def={def} value={conditions} onChange={changeConditions} editors={filterEditors} search={searchable} />
+      <FilterBar def={def} value={conditions} onChange={changeConditions} editors={filterEditors} search={searchable} exclude={scope?.fields} />
       {tableQuery.isError && <Alert severity="error">The {def.label.toLowerCase()} could not be loaded. {tableQuery.error?.message}</Alert>}
       <Card>
         <DataGrid

@@ -7,7 +7,7 @@ import type { Services } from '../../services.js';
 import { invoiceRows, listRowView } from './invoice-view.js';
 
 /** Days (due, week ending) are YYYY-MM-DD text: compared as text, so `dueDate_gte=2026-03-01` means that day on. */
-const INVOICE_LIST: ListSpec = {
+export const INVOICE_LIST: ListSpec = {
   fields: {
     number: { column: 'i.number', type: 'text', filter: true, sort: true },
     status: { column: 'i.status', type: 'text', filter: true, sort: true },
