@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchBudgetSection, budgetFailures, printBudgetSection, seedBudgetSection, type BudgetSectionRun } from './budget-section.js';
 import { benchFileTransfer, TRANSFER_MB, type TransferResult } from './file-transfer.js';
-import { benchGridFilters, gridFailures, printGridFilters, type GridFiltersRun } from './grid-filters.js';
+import { benchGridFilters, gridFailures, membersTarget, printGridFilters, type GridFiltersRun } from './grid-filters.js';
 import {
   benchProductionsInvoices,
   PRODUCTION_VOLUME,
@@ -535,9 +535,10 @@ async function onlyGrid(): Promise<never> {
   const runs = await eachDatabase<GridFiltersRun | { error: string }>(
     async (server, url) => {
       try {
-        log('  grid filters: seeding 100,000 productions (the productions scenario) ...');
+        log('  grid filters: seeding 100,000 members (the large lists) and 100,000 productions (the productions scenario) ...');
+        const members = await membersTarget(server.baseUrl, { databaseUrl: url, dataDir: server.dataDir });
         const seeded = await seedProductionsInvoices(server.baseUrl, { databaseUrl: url, dataDir: server.dataDir, log });
-        return await benchGridFilters(server.baseUrl, seeded, PRODUCTION_VOLUME.days, log);
+        return await benchGridFilters(server.baseUrl, seeded, PRODUCTION_VOLUME.days, members, log);
       } catch (err) {
         return { error: err instanceof Error ? err.message : String(err) };
       }
