@@ -22,7 +22,7 @@ export function ProjectProductionReportPage() {
       problem={values.projectId ? address.problem : null}
       actions={
         projectId ? (
-          <Button component={RouterLink} to={`/projects/${projectId}`}>
+          <Button component={RouterLink} to={`/projects/${projectId}`} sx={{ whiteSpace: 'nowrap' }}>
             Open project
           </Button>
         ) : null

@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, Stack, TextField } from '@mui/material';
+import { Chip, Stack, TextField } from '@mui/material';
 import { todayIn } from '../../../resources/time-zone';
 import type { AddressPatch } from './useReportAddress';
 
@@ -22,13 +22,12 @@ export function RangeFilter({ from, to, timeZone, onChange }: { from?: string; t
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
       <TextField label="From" type="date" size="small" value={from ?? ''} onChange={(e) => onChange({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
       <TextField label="To" type="date" size="small" value={to ?? ''} onChange={(e) => onChange({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-      <ButtonGroup size="small" variant="outlined" aria-label="Quick ranges">
-        {quickRanges(today).map((r) => (
-          <Button key={r.label} onClick={() => onChange({ from: r.from, to: r.to })} variant={r.from === from && r.to === to ? 'contained' : 'outlined'}>
-            {r.label}
-          </Button>
-        ))}
-      </ButtonGroup>
+      <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap' }} role="group" aria-label="Quick ranges">
+        {quickRanges(today).map((r) => {
+          const on = r.from === from && r.to === to;
+          return <Chip key={r.label} label={r.label} clickable color={on ? 'primary' : 'default'} variant={on ? 'filled' : 'outlined'} aria-pressed={on} onClick={() => onChange({ from: r.from, to: r.to })} />;
+        })}
+      </Stack>
     </Stack>
   );
 }

@@ -10,6 +10,9 @@ const HEIGHT = 280;
 const MOST_BARS = 20;
 
 const kindOf = (chart: ReportChart) => (chart.unit === 'money' ? 'money' : chart.unit === 'quantity' ? 'quantity' : 'count') as 'money' | 'quantity' | 'count';
+const COMPACT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+/** An axis tick: $1.2K, 3.5M; the exact value is in the tooltip and the table. */
+const tick = (chart: ReportChart) => (v: number | null) => (v === null ? '' : `${chart.unit === 'money' ? '$' : ''}${COMPACT.format(v)}`);
 const label = (chart: ReportChart, category: string) => (chart.kind === 'line' ? formatReportValue('day', category) : category);
 
 /** The largest categories (by the first series) when there are too many to draw, in their order. */
@@ -46,8 +49,9 @@ function ChartBody({ chart }: { chart: ReportChart }) {
       />
     );
   }
-  if (chart.kind === 'line') return <LineChart height={HEIGHT} xAxis={[{ scaleType: 'point', data: categories }]} yAxis={[{ width: 80 }]} series={series} hideLegend={hideLegend} />;
-  return <BarChart height={HEIGHT} xAxis={[{ scaleType: 'band', data: categories }]} yAxis={[{ width: 80 }]} series={series} hideLegend={hideLegend} />;
+  const yAxis = [{ width: 64, valueFormatter: tick(chart) }];
+  if (chart.kind === 'line') return <LineChart height={HEIGHT} xAxis={[{ scaleType: 'point', data: categories }]} yAxis={yAxis} series={series} hideLegend={hideLegend} />;
+  return <BarChart height={HEIGHT} xAxis={[{ scaleType: 'band', data: categories }]} yAxis={yAxis} series={series} hideLegend={hideLegend} />;
 }
 
 /** Each chart of the report in a card, two to a row on a wide screen; a chart with nothing to draw says so. */

@@ -39,7 +39,7 @@ export function ReportDownloads({ name, search, doc }: { name: ReportName; searc
     <Stack spacing={1} sx={{ minWidth: { sm: 260 } }}>
       <Stack direction="row" spacing={1}>
         {(['xlsx', 'pdf'] as const).map((format) => (
-          <Button key={format} variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download(format)} disabled={!doc || running !== null}>
+          <Button key={format} variant="outlined" sx={{ whiteSpace: 'nowrap' }} startIcon={<DownloadIcon />} onClick={() => void download(format)} disabled={!doc || running !== null}>
             {running === format ? 'Downloading…' : LABELS[format]}
           </Button>
         ))}

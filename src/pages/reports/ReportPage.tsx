@@ -84,7 +84,7 @@ export function ReportPage({
             </Typography>
           )}
         </div>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
           {actions}
           <ReportDownloads name={name} search={search} doc={prompt || problem ? null : doc} />
         </Stack>

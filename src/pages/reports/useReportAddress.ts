@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
@@ -14,16 +14,19 @@ export function useReportAddress<S extends z.ZodType>(schema: S) {
   const search = params.toString();
   const values = useMemo(() => Object.fromEntries(new URLSearchParams(search)) as Record<string, string>, [search]);
   const parsed = useMemo(() => schema.safeParse(values), [schema, values]);
+  // Two changes before a render (From, then To) must both land: the router's `prev` is the last render's.
+  const latest = useRef(search);
+  latest.current = search;
   const change = useCallback(
-    (patch: AddressPatch) =>
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(patch)) {
-          if (v === null || v === undefined || v === '') next.delete(k);
-          else next.set(k, String(v));
-        }
-        return next;
-      }),
+    (patch: AddressPatch) => {
+      const next = new URLSearchParams(latest.current);
+      for (const [k, v] of Object.entries(patch)) {
+        if (v === null || v === undefined || v === '') next.delete(k);
+        else next.set(k, String(v));
+      }
+      latest.current = next.toString();
+      setParams(next);
+    },
     [setParams],
   );
   return {
