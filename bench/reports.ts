@@ -3,10 +3,12 @@
 // another project and range, so no cached answer serves it) and cached (one query repeated), beside
 // /health in the same run. Reports are built from several figures questions each, so their bar is
 // wider than a widget's: p95 under REPORT_P95_MS at REPORT_CONNECTIONS.
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
+import { openDatabase } from '../server/db/index.js';
 import type { FigureSeed } from './figures.js';
 import { DURATION_SEC, measure, type Measured, type Target } from './measure.js';
-import { addDays } from './seed-sql.js';
+import { addDays, seedCall } from './seed-sql.js';
 
 export const REPORT_P95_MS = 500;
 export const REPORT_CONNECTIONS = 2;
@@ -41,12 +43,80 @@ function calls(s: FigureSeed): Record<string, ReportCall> {
 
 type Outcome = (Measured & { cached: boolean }) | { error: string };
 
+/** Issue 19's bar for a download: an xlsx of XLSX_ROWS rows in under XLSX_MAX_SECONDS, with the server's memory flat. */
+export const XLSX_ROWS = 10_000;
+export const XLSX_MAX_SECONDS = 2;
+const XLSX_TRIES = 5;
+
+export interface XlsxRun {
+  rows: number;
+  bytes: number;
+  /** Each download's seconds, request to last byte. */
+  seconds: number[];
+  maxSeconds: number;
+  /** The server's resident memory in MB before the first download and at its highest during them. */
+  rssMb: { before: number; peak: number };
+}
+
+const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  return round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024, 1);
+}
+
+/**
+ * A project whose budget holds XLSX_ROWS items (written in SQL), its production report downloaded as
+ * xlsx XLSX_TRIES times: one row per budget item, so XLSX_ROWS rows in the per-item table.
+ */
+async function benchXlsx(baseUrl: string, seed: FigureSeed, opts: { databaseUrl: string | null; dataDir: string; serverPid: number }): Promise<XlsxRun> {
+  const project = await seedCall('project', baseUrl, 'POST', `/companies/${seed.companyId}/projects`, { projectName: 'Report Bench Big Budget', code: 'RPT-10K' }, seed.headers);
+  const { db, close } = openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
+  const now = new Date().toISOString();
+  try {
+    await db.transaction().execute(async (trx) => {
+      for (let lo = 0; lo < XLSX_ROWS; lo += 1_000) {
+        const items = await trx
+          .insertInto('items')
+          .values(Array.from({ length: 1_000 }, (_, i) => ({ company_id: seed.companyId, name: `Report item ${lo + i}`, code: `RI-${lo + i}`, unit: 'LF', production_is_allowed: 1, photos_number: 0, created_at: now, updated_at: now })))
+          .returning('id')
+          .execute();
+        await trx
+          .insertInto('budget_items')
+          .values(items.map((it, i) => ({ budget_id: project.budgetId, item_id: it.id, report_weight: 0, quantity: 100 + i, price_cents: 1_234 + lo + i, created_at: now, updated_at: now })))
+          .execute();
+      }
+    });
+  } finally {
+    await close();
+  }
+  const url = `${baseUrl}/api/v1/reports/project-production/download/xlsx?projectId=${project.id}&from=${seed.first}&to=${seed.last}`;
+  const before = await rssMb(opts.serverPid);
+  let peak = before;
+  const timer = setInterval(() => void rssMb(opts.serverPid).then((mb) => (peak = Math.max(peak, mb))), 50);
+  const seconds: number[] = [];
+  let bytes = 0;
+  try {
+    for (let i = 0; i < XLSX_TRIES; i++) {
+      const start = process.hrtime.bigint();
+      const res = await fetch(url, { headers: seed.headers });
+      if (!res.ok) throw new Error(`xlsx download answered ${res.status}`);
+      bytes = (await res.arrayBuffer()).byteLength;
+      seconds.push(round(Number(process.hrtime.bigint() - start) / 1e9, 3));
+    }
+  } finally {
+    clearInterval(timer);
+  }
+  return { rows: XLSX_ROWS, bytes, seconds, maxSeconds: Math.max(...seconds), rssMb: { before, peak: Math.max(peak, await rssMb(opts.serverPid)) } };
+}
+
 export interface ReportsRun {
   loadAverage: { start: number; end: number };
   connections: number;
   barP95Ms: number;
   health: Measured | { error: string };
   results: Record<string, Outcome>;
+  xlsx: XlsxRun | { error: string };
 }
 
 /** A report's document: tables, and a generatedAt. */
@@ -55,7 +125,7 @@ const checkDocument = (body: unknown) => {
   return Array.isArray(d.tables) && d.tables.length && d.generatedAt ? null : 'not a report document';
 };
 
-export async function benchReports(baseUrl: string, seed: FigureSeed, log: (line: string) => void): Promise<ReportsRun> {
+export async function benchReports(baseUrl: string, seed: FigureSeed, log: (line: string) => void, opts: { databaseUrl: string | null; dataDir: string; serverPid: number }): Promise<ReportsRun> {
   const loadAtStart = os.loadavg()[0]!;
   let health: ReportsRun['health'];
   try {
@@ -76,16 +146,23 @@ export async function benchReports(baseUrl: string, seed: FigureSeed, log: (line
       log(`  ${name}: FAILED: ${(results[name] as { error: string }).error}`);
     }
   }
-  const round = (x: number) => Math.round(x * 100) / 100;
-  return { loadAverage: { start: round(loadAtStart), end: round(os.loadavg()[0]!) }, connections: REPORT_CONNECTIONS, barP95Ms: REPORT_P95_MS, health, results };
+  log(`  reports: an xlsx of ${XLSX_ROWS} rows, ${XLSX_TRIES} times ...`);
+  const xlsx = await benchXlsx(baseUrl, seed, opts).catch((err: Error) => ({ error: err.message }));
+  return { loadAverage: { start: round(loadAtStart), end: round(os.loadavg()[0]!) }, connections: REPORT_CONNECTIONS, barP95Ms: REPORT_P95_MS, health, results, xlsx };
 }
 
 export function reportsFailures(database: string, run: ReportsRun): string[] {
-  return Object.entries(run.results).flatMap(([name, r]) => {
+  const xlsx =
+    'error' in run.xlsx
+      ? [`${database} reports xlsx: ${run.xlsx.error}`]
+      : run.xlsx.maxSeconds > XLSX_MAX_SECONDS
+        ? [`${database} reports xlsx of ${run.xlsx.rows} rows: ${run.xlsx.maxSeconds} s, over the ${XLSX_MAX_SECONDS} s bar`]
+        : [];
+  return [...xlsx, ...Object.entries(run.results).flatMap(([name, r]) => {
     if ('error' in r) return [`${database} reports ${name}: ${r.error}`];
     if (r.non2xx || r.errors) return [`${database} reports ${name}: ${r.non2xx} non-2xx answers and ${r.errors} errors (${JSON.stringify(r.statusCodes)})`];
     return r.p95 >= run.barP95Ms ? [`${database} reports ${name}: p95 ${r.p95} ms at ${run.connections} connections, over the ${run.barP95Ms} ms bar`] : [];
-  });
+  })];
 }
 
 export function printReports(database: string, run: ReportsRun, write: (line: string) => void) {
@@ -97,4 +174,6 @@ export function printReports(database: string, run: ReportsRun, write: (line: st
   write(line('health', run.health));
   for (const [name, r] of Object.entries(run.results)) write(line(name, r));
   write(`  (bar: p95 < ${run.barP95Ms} ms at ${run.connections} connections, uncached)`);
+  const x = run.xlsx;
+  write('error' in x ? `  xlsx                     FAILED: ${x.error}` : `  xlsx of ${x.rows} rows       ${x.bytes} bytes in ${x.seconds.join(', ')} s (bar ${XLSX_MAX_SECONDS} s); server memory ${x.rssMb.before} -> peak ${x.rssMb.peak} MB`);
 }

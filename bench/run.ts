@@ -112,14 +112,14 @@ async function fieldScenario(server: { baseUrl: string; dataDir: string }, datab
 }
 
 /** Seeds the figures volume into the running server and measures the widget questions. */
-async function figuresScenario(server: { baseUrl: string; dataDir: string }, databaseUrl: string | null): Promise<FiguresRun | { error: string }> {
+async function figuresScenario(server: { baseUrl: string; dataDir: string; serverPid: () => Promise<number> }, databaseUrl: string | null): Promise<FiguresRun | { error: string }> {
   try {
     log('  figures: seeding 100,000 productions of 1,000,000 items (through the API, the volume in SQL) ...');
     const seeded = await seedFigures(server.baseUrl, { databaseUrl, dataDir: server.dataDir, log });
     log(`  done in ${seeded.seconds.total} s (API ${seeded.seconds.api} s, SQL ${seeded.seconds.volume} s, statistics ${seeded.seconds.analyze} s)`);
     const run: FiguresRun = await benchFigures(server.baseUrl, seeded, log);
     const publicDashboard = await benchPublicDashboard(server.baseUrl, seeded, log).catch((err: Error) => ({ error: err.message }));
-    const reports = await benchReports(server.baseUrl, seeded, log).catch((err: Error) => ({ error: err.message }));
+    const reports = await benchReports(server.baseUrl, seeded, log, { databaseUrl, dataDir: server.dataDir, serverPid: await server.serverPid() }).catch((err: Error) => ({ error: err.message }));
     return { ...run, publicDashboard, reports };
   } catch (err) {
     return { error: err instanceof Error ? err.message : String(err) };
@@ -410,7 +410,7 @@ const productionsReport = (runs: Array<{ database: string; productions: Producti
 };
 
 /** Each database in turn on a server of its own: SQLite, and PostgreSQL when BENCH_DATABASE_URL is set. */
-async function eachDatabase<T>(work: (server: { baseUrl: string; dataDir: string }, url: string | null) => Promise<T>, failed: (error: string) => T) {
+async function eachDatabase<T>(work: (server: { baseUrl: string; dataDir: string; serverPid: () => Promise<number> }, url: string | null) => Promise<T>, failed: (error: string) => T) {
   const runs: Array<{ database: 'sqlite' | 'postgres'; outcome: T }> = [];
   for (const [database, url] of [['sqlite', null], ...(process.env.BENCH_DATABASE_URL ? [['postgres', process.env.BENCH_DATABASE_URL]] : [])] as Array<['sqlite' | 'postgres', string | null]>) {
     log(`\n== ${database}: starting the server`);
