@@ -55,6 +55,7 @@ export const canReviewLogs = (p: AccessProfile) => holds(p, 'logs:manage') || ho
 export const DERIVED_RULES: Record<string, { allows: (p: AccessProfile) => boolean; means: string }> = {
   'locate-view': { allows: canViewLocates, means: 'locate-manage or crews:manage' },
   'dashboard-open': { allows: canOpenDashboard, means: 'a member who is not a plain member' },
+  'reports-open': { allows: canOpenReports, means: 'reports:view, and not a plain member, claims or human resources' },
   'checkin-view': { allows: canViewCheckins, means: 'logs:view or crews:manage' },
   'locate-manage': { allows: canManageLocates, means: 'self:companies:view, partnerships:manage, roles:manage, memberships:manage or items:manage' },
 };

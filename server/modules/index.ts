@@ -25,9 +25,10 @@ import { productionRoutes } from './productions/index.js';
 import { downloadDailySheet } from './productions/operations/daily-sheet.js';
 import { projectRoutes } from './projects/index.js';
 import { quickPanelRoutes } from './quick-panel/index.js';
+import { reportRoutes } from './reports/index.js';
 import { roleRoutes } from './roles/index.js';
 import { taskRoutes } from './tasks/index.js';
 import { userRoutes } from './users/index.js';
 
 /** Every API route, in one list: registered under /api/v1 and snapshotted with its access rule. */
-export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...budgetRoutes, ...changeOrderRoutes, ...projectRoutes, ...budgetReviewRoutes, ...productionRoutes, downloadDailySheet, ...invoiceRoutes, ...taskRoutes, ...damageRoutes, ...footprintRoutes, ...logRoutes, ...locateRoutes, ...calendarRoutes, ...mapRoutes, ...figureRoutes, ...chatRoutes, ...quickPanelRoutes, ...notificationRoutes, ...dashboardRoutes];
+export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...budgetRoutes, ...changeOrderRoutes, ...projectRoutes, ...budgetReviewRoutes, ...productionRoutes, downloadDailySheet, ...invoiceRoutes, ...taskRoutes, ...damageRoutes, ...footprintRoutes, ...logRoutes, ...locateRoutes, ...calendarRoutes, ...mapRoutes, ...figureRoutes, ...chatRoutes, ...quickPanelRoutes, ...notificationRoutes, ...dashboardRoutes, ...reportRoutes];

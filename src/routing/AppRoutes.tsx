@@ -44,12 +44,18 @@ const ProductionRoutes = lazy(() => import('../pages/productions/ProductionRoute
 const TaskRoutes = lazy(() => import('../pages/tasks/TaskRoutes').then((m) => ({ default: m.TaskRoutes })));
 // The printable daily sheet: no chrome.
 const ProductionPreviewPage = lazy(() => import('../pages/productions/ProductionPreviewPage').then((m) => ({ default: m.ProductionPreviewPage })));
+const ReportRoutes = lazy(() => import('../pages/reports/ReportRoutes').then((m) => ({ default: m.ReportRoutes })));
 const MapPage = lazy(() => import('../pages/map/MapPage').then((m) => ({ default: m.MapPage })));
 const CalendarPage = lazy(() => import('../pages/calendar/CalendarPage').then((m) => ({ default: m.CalendarPage })));
 const DamageRoutes = lazy(() => import('../pages/damages/DamageRoutes').then((m) => ({ default: m.DamageRoutes })));
 const FootprintRoutes = lazy(() => import('../pages/footprints/FootprintRoutes').then((m) => ({ default: m.FootprintRoutes })));
 const LogRoutes = lazy(() => import('../pages/logs/LogRoutes').then((m) => ({ default: m.LogRoutes })));
 const LocateRoutes = lazy(() => import('../pages/locates/LocateRoutes').then((m) => ({ default: m.LocateRoutes })));
+const SettingsPage = lazy(() => import('../pages/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+// Routes of the spec whose screens are still to come (issues 20 and 21): never a bare 404.
+const PdfEditorPage = lazy(() => import('../pages/coming/ComingPages').then((m) => ({ default: m.PdfEditorPage })));
+const ProjectBoardPage = lazy(() => import('../pages/coming/ComingPages').then((m) => ({ default: m.ProjectBoardPage })));
+const ProjectsListPage = lazy(() => import('../pages/coming/ComingPages').then((m) => ({ default: m.ProjectsListPage })));
 const RolesPage = lazy(() => import('../pages/roles/RolesPage').then((m) => ({ default: m.RolesPage })));
 const MemberRoutes = lazy(() => import('../pages/members/MemberRoutes').then((m) => ({ default: m.MemberRoutes })));
 const MemberInvitationAcceptPage = lazy(() =>
@@ -110,12 +116,17 @@ export function AppRoutes() {
           <Route path="catalog/categories/*" element={<CategoryRoutes />} />
           <Route path="items/*" element={<ItemRoutes />} />
           <Route path="roles" element={<RolesPage />} />
+          <Route path="settings" element={<SettingsPage />} />
+          <Route path="editor/*" element={<PdfEditorPage />} />
+          <Route path="project-board/:projectId" element={<ProjectBoardPage />} />
+          <Route path="projects-list" element={<ProjectsListPage />} />
           <Route path="members/*" element={<MemberRoutes />} />
           <Route path="files/*" element={<FileRoutes />} />
           <Route path="projects/*" element={<ProjectRoutes />} />
           <Route path="invoices/*" element={<InvoiceRoutes />} />
           <Route path="productions/*" element={<ProductionRoutes />} />
           <Route path="tasks/*" element={<TaskRoutes />} />
+          <Route path="reports/*" element={<ReportRoutes />} />
           <Route path="damages/*" element={<DamageRoutes />} />
           <Route path="footprints/*" element={<FootprintRoutes />} />
           <Route path="calendar" element={<CalendarPage />} />

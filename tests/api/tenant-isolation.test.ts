@@ -74,7 +74,7 @@ type IdKind =
  * review's token), and a public dashboard's URL (one revoked: dead for good).
  */
 type TokenKind = 'memberInvitation' | 'partnerInvitation' | 'budgetLink' | 'reviewLink' | 'invoiceLink' | 'changeOrderLink' | 'dashboardLink';
-type ValueKind = 'partnerType' | 'searchText' | 'projectFileType' | 'paidStatus' | 'damageFileCategory' | 'widgetType';
+type ValueKind = 'partnerType' | 'searchText' | 'projectFileType' | 'paidStatus' | 'damageFileCategory' | 'widgetType' | 'reportFormat';
 type ParamKind = IdKind | TokenKind | ValueKind;
 
 interface Caller {
@@ -136,6 +136,8 @@ const PARAM_KINDS: Record<string, ParamKind> = {
   widgetId: 'widget',
   // The public variants of a dashboard are addressed by its public URL.
   publicURL: 'dashboardLink',
+  // GET /reports/:name/download/:format; a report's rows are named in its query (tests/api/reports-*.test.ts sweep another company's ids there).
+  format: 'reportFormat',
 };
 /** Params whose name means another thing on one URL. */
 const PARAM_KINDS_BY_URL: Record<string, Record<string, ParamKind>> = {
@@ -183,7 +185,7 @@ const ID_BY_URL: Record<string, IdKind> = {
 const FILE_BY_ROOT: Record<string, IdKind> = { damages: 'damageFile', footprints: 'footprintPhoto', tasks: 'taskFile' };
 /** `:token` names an invitation of the area its URL starts with, or (under public/) a mailed document link of the area after it. */
 const TOKEN_BY_ROOT: Record<string, TokenKind> = { memberships: 'memberInvitation', partnerships: 'partnerInvitation', 'public/invoices': 'invoiceLink', 'public/change-orders': 'changeOrderLink' };
-const VALUE_KINDS = new Set<ParamKind>(['partnerType', 'searchText', 'projectFileType', 'paidStatus', 'damageFileCategory', 'widgetType']);
+const VALUE_KINDS = new Set<ParamKind>(['partnerType', 'searchText', 'projectFileType', 'paidStatus', 'damageFileCategory', 'widgetType', 'reportFormat']);
 const TOKEN_KINDS = new Set<ParamKind>(['memberInvitation', 'partnerInvitation', 'budgetLink', 'reviewLink', 'invoiceLink', 'changeOrderLink', 'dashboardLink']);
 
 /**
@@ -941,6 +943,7 @@ function paramValues(t: Tenant, kind: ParamKind, searchText: string, all: boolea
   if (kind === 'paidStatus') return all ? ['paid', 'partially_paid'] : ['paid'];
   if (kind === 'damageFileCategory') return all ? ['files', 'proof'] : ['files'];
   if (kind === 'widgetType') return all ? ['kpi', 'map', 'attention'] : ['kpi'];
+  if (kind === 'reportFormat') return all ? ['xlsx', 'pdf'] : ['xlsx'];
   const values = TOKEN_KINDS.has(kind) ? t.tokens[kind as TokenKind] : t.ids[kind as IdKind];
   return all ? values : values.slice(0, 1);
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { invoices, type InvoiceStatus } from '../../../resources/invoice';
 import { formatMoney } from '../../../resources/money';
-import { holds } from '../../../permissions';
+import { canOpenReports } from '../../../permissions';
 import { ResourceListPage, type ListScope, type ResourceFormComponent } from '../../engine/ResourceListPage';
 import { useResource } from '../../engine/useResource';
 import { useSession } from '../../session/useSession';
@@ -42,12 +42,12 @@ function EmptyInvoices() {
   );
 }
 
-/** The report button: reports:view or invoices:manage, as the reports' own screen will ask. */
+/** The report button: for those the Reports group is open to, as the server asks (reports-open). */
 function ReportButton() {
   const { activeMembership, profile } = useSession();
   const [open, setOpen] = useState(false);
   const companyId = activeMembership?.companyId;
-  if (!companyId || !(holds(profile, 'reports:view') || holds(profile, 'invoices:manage'))) return null;
+  if (!companyId || !canOpenReports(profile)) return null;
   return (
     <>
       <Button startIcon={<AssessmentOutlined />} onClick={() => setOpen(true)}>

@@ -7,7 +7,7 @@ import { projectParams } from '../budget-params.js';
 export const budgetSpent = defineRoute({
   method: 'POST',
   url: '/projects/:id/budget-spent',
-  access: { permission: 'projects:view' },
+  access: { permission: 'reports-open' },
   summary:
     'The planned total against what was spent and billed in the range (companyId and categoryId as in budget-distribution, none for all; range.from and range.to dates); spending and billing are 0.00 until productions and invoices land',
   tags: ['budgets'],

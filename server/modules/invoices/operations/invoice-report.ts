@@ -7,7 +7,7 @@ import { actingCompany } from '../invoice-scope.js';
 export const downloadInvoiceReport = defineRoute({
   method: 'POST',
   url: '/invoices/:companyId/report',
-  access: { permission: 'invoices:view' },
+  access: { permission: 'reports-open' },
   summary:
     "The acting company's invoices (sent, or with sourceSubcontractor those received from it; cancelled ones left out) whose groupByField day is in range, as an xlsx attachment (Invoice_Report_{MMDDYYYY from}_{MMDDYYYY to}.xlsx) grouped by project, client, status, item, week or month, each group's and the grand totals summed in SQL, laid out to print",
   tags: ['invoices'],

@@ -8,6 +8,8 @@ import { formatMoney } from '../../../../resources/money';
 import type { Project, ProjectOverview } from '../../../../resources/project';
 import { BUDGET_STATUSES } from '../../../../resources/budget';
 import { ProductionReportDialog } from './ProductionReportDialog';
+import { canOpenReports } from '../../../../permissions';
+import { useSession } from '../../../session/useSession';
 
 const BUDGET_LABEL = Object.fromEntries(BUDGET_STATUSES.map((s) => [s.value, s.label])) as Record<string, string>;
 
@@ -67,6 +69,7 @@ function Schedule({ elapsed, total }: { elapsed: number | null; total: number | 
 /** The project's figures (GET /projects/{id}/report/overview): money, schedule and how much it holds. */
 export function OverviewSection({ project }: { project: Project }) {
   const [reporting, setReporting] = useState(false);
+  const reports = canOpenReports(useSession().profile);
   const { result: o, query } = useOne<ProjectOverview>({
     resource: 'project-overview',
     id: project.id,
@@ -92,11 +95,16 @@ export function OverviewSection({ project }: { project: Project }) {
   const budget = o.budgetStatus ? `Budget ${BUDGET_LABEL[o.budgetStatus] ?? o.budgetStatus} · ${o.budgetItemCount} items` : 'No budget yet';
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button variant="outlined" startIcon={<TableChartIcon />} onClick={() => setReporting(true)}>
-          Production report
-        </Button>
-      </Stack>
+      {reports && (
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button component={RouterLink} to={`/reports/project-production?projectId=${project.id}`}>
+            Open production report
+          </Button>
+          <Button variant="outlined" startIcon={<TableChartIcon />} onClick={() => setReporting(true)}>
+            Production report
+          </Button>
+        </Stack>
+      )}
       {reporting && <ProductionReportDialog project={project} onClose={() => setReporting(false)} />}
       <Grid container spacing={2}>
         <Grid size={{ xs: 6, md: 3 }}>
