@@ -36,7 +36,17 @@ function FilterSelect({ label, all, value, options, disabled, onChange }: { labe
   // A value from a shared link shows before (or without) its option's name.
   const known = value === '' || options.some((o) => String(o.id) === value);
   return (
-    <TextField select size="small" label={label} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))} sx={{ minWidth: 200, flex: { md: '0 1 260px' } }}>
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+      // "All …" is a choice to show, not an empty field.
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      sx={{ minWidth: 200, flex: { md: '0 1 260px' } }}
+    >
       <MenuItem value="">{all}</MenuItem>
       {!known && <MenuItem value={value}>{`${label} ${value}`}</MenuItem>}
       {options.map((o) => (

@@ -81,25 +81,28 @@ export async function budgetReport(services: Services, actor: Actor, q: BudgetRe
     };
   });
 
-  // Per company whose budget counts: its items' figures, and what it spent in the range.
-  const companyRows: ReportRow[] = companies.map((company) => {
+  // Per company with items among these: its items' figures, and what it spent in the range.
+  const companyRows: ReportRow[] = companies.flatMap((company) => {
     const own = items.filter((i) => i.companyId === company.id);
+    if (!own.length) return [];
     const planned = own.reduce((sum, i) => sum + cents(i.plannedAmount), 0n);
     const inRange = parts.byCompany.get(company.id) ?? NO_SPENDING;
     const spentInRange = money(thousandthsToCents(inRange.spentExact));
-    return {
-      company: company.name,
-      items: own.length,
-      plannedAmount: money(planned),
-      producedAmount: money(thousandthsToCents(own.reduce((sum, i) => sum + i.producedExact, 0n))),
-      billedAmount: money(own.reduce((sum, i) => sum + cents(i.billedAmount), 0n)),
-      spentAmount: spentInRange,
-      spentBilledAmount: money(inRange.billedCents),
-      percentSpent: percentOf(spentInRange, money(planned), 2),
-    };
+    return [
+      {
+        company: company.name,
+        items: own.length,
+        plannedAmount: money(planned),
+        producedAmount: money(thousandthsToCents(own.reduce((sum, i) => sum + i.producedExact, 0n))),
+        billedAmount: money(own.reduce((sum, i) => sum + cents(i.billedAmount), 0n)),
+        spentAmount: spentInRange,
+        spentBilledAmount: money(inRange.billedCents),
+        percentSpent: percentOf(spentInRange, money(planned), 2),
+      },
+    ];
   });
 
-  const manyCompanies = companies.length > 1;
+  const manyCompanies = new Set(items.map((i) => i.companyId)).size > 1;
   const companyName = new Map(companies.map((c) => [c.id, c.name]));
   const itemColumns: ReportColumn[] = [
     { key: 'item', label: 'Item', kind: 'text' },
@@ -134,7 +137,7 @@ export async function budgetReport(services: Services, actor: Actor, q: BudgetRe
     complete: percentOf(i.producedAmount, i.plannedAmount, 2),
   }));
 
-  const whose = q.companyId ? (companyName.get(q.companyId) ?? 'one company') : manyCompanies ? 'every company' : (companies[0]?.name ?? 'the project');
+  const whose = q.companyId ? (companyName.get(q.companyId) ?? 'one company') : companies.length > 1 ? 'every company' : (companies[0]?.name ?? 'the project');
   const which = q.categoryId ? `category ${distribution.categories.find((c) => c.categoryId === q.categoryId)?.categoryName ?? 'chosen'} and those under it` : 'every category';
   const range = q.from && q.to ? { from: q.from, to: q.to } : undefined;
   return {
