@@ -402,7 +402,13 @@ export async function budgetSpentParts(services: Services, actor: Actor, project
   const set = await figureSet(db, actor, projectId, body.companyId ?? 0, body.categoryId ?? 0, BODY_REFUSALS);
   const { days, billed } = spentIn(db, set, body);
   const [spentRows, billedRows] = await Promise.all([
-    days.select(['bi.budget_id', 'i.category_id']).select(sumProduct('pi.quantity_e3', 'bi.price_cents', 2).as('amount')).groupBy(['bi.budget_id', 'i.category_id']).execute(),
+    // Per budget item the quantities are summed first and priced once (Σ q × price = price × Σ q): a
+    // product per row grouped by budget and category cost 8 times the plain sum at a million items.
+    days
+      .select(['bi.budget_id', 'i.category_id', 'bi.price_cents'])
+      .select(sql<string>`cast(sum(pi.quantity_e3) as text)`.as('e3'))
+      .groupBy(['pi.budget_item_id', 'bi.budget_id', 'i.category_id', 'bi.price_cents'])
+      .execute(),
     billed.select(['lbi.budget_id', 'i.category_id']).select(sql<string | null>`cast(sum(il.amount_cents) as text)`.as('billed')).groupBy(['lbi.budget_id', 'i.category_id']).execute(),
   ]);
   const byCompany = new Map<number, SpentPart>();
@@ -412,8 +418,9 @@ export async function budgetSpentParts(services: Services, actor: Actor, project
     parts.set(key, { spentExact: (part?.spentExact ?? 0n) + spentExact, billedCents: (part?.billedCents ?? 0n) + billedCents });
   };
   for (const r of spentRows) {
-    add(byCompany, set.budgetCompanies.get(r.budget_id)!, readSum(r.amount), 0n);
-    add(byCategory, r.category_id, readSum(r.amount), 0n);
+    const spent = BigInt(r.e3) * BigInt(r.price_cents);
+    add(byCompany, set.budgetCompanies.get(r.budget_id)!, spent, 0n);
+    add(byCategory, r.category_id, spent, 0n);
   }
   for (const r of billedRows) {
     add(byCompany, set.budgetCompanies.get(r.budget_id)!, 0n, readCents(r.billed));
