@@ -55,6 +55,11 @@ describeEachDatabase('reports: budget', (server) => {
     expect(table(doc, 'companies').rows).toEqual([
       { company: 'Owner Paving', items: 4, plannedAmount: '3000904.97', producedAmount: '333715.50', billedAmount: '337.17', spentAmount: '333715.50', spentBilledAmount: '337.17', percentSpent: 11.12 },
     ]);
+    // Every day as a range reads the production rows; left out, the items' running sums: the same figures.
+    const wide = await read(`${project()}&companyId=${w.owner.companyId}&from=2026-01-01&to=2026-12-31`);
+    expect(table(wide, 'companies').rows).toEqual(table(doc, 'companies').rows);
+    expect(table(wide, 'categories').rows).toEqual(table(doc, 'categories').rows);
+    expect(fact(wide, BUDGET_FACTS.spent)).toBe(fact(doc, BUDGET_FACTS.spent));
   });
 
   it('sums per category and company, the sub-project’s budget included, and what was spent in the range, both ends included', async () => {

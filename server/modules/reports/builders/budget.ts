@@ -3,7 +3,7 @@ import type { BudgetReportQuery, ReportColumn, ReportDocument, ReportRow } from 
 import { formatReportValue, REPORT_TITLES } from '../../../../resources/report.js';
 import type { Actor } from '../../../http/actor.js';
 import type { Services } from '../../../services.js';
-import { budgetDistribution, budgetItemFigures, budgetSpent, budgetSpentParts, type SpentPart } from '../../budgets/budget-figures.js';
+import { budgetDistribution, budgetItemFigures, budgetSpent, budgetSpentParts, type BudgetItemFigure, type SpentPart } from '../../budgets/budget-figures.js';
 import { thousandthsToCents } from '../../budgets/budget-production.js';
 import { projectAccess } from '../../projects/project-access.js';
 import { percentOf } from './project-production.js';
@@ -12,6 +12,21 @@ const money = (cents: bigint) => centsToMoney(cents);
 /** An exact amount ("1234.50") in cents. */
 const cents = (amount: string) => parseScaled(amount, 2) ?? 0n;
 const NO_SPENDING: SpentPart = { spentExact: 0n, billedCents: 0n };
+
+/** Spent and billed per company and per item category, from the items' produced and billed to date. */
+function partsOfItems(items: BudgetItemFigure[]): { byCompany: Map<number, SpentPart>; byCategory: Map<number | null, SpentPart> } {
+  const byCompany = new Map<number, SpentPart>();
+  const byCategory = new Map<number | null, SpentPart>();
+  const add = <K>(parts: Map<K, SpentPart>, key: K, item: BudgetItemFigure) => {
+    const part = parts.get(key) ?? NO_SPENDING;
+    parts.set(key, { spentExact: part.spentExact + item.producedExact, billedCents: part.billedCents + cents(item.billedAmount) });
+  };
+  for (const item of items) {
+    add(byCompany, item.companyId, item);
+    add(byCategory, item.categoryId, item);
+  }
+  return { byCompany, byCategory };
+}
 
 /** Labels of the headline figures (the tests and the screen read them by label). */
 export const BUDGET_FACTS = {
@@ -47,11 +62,15 @@ export async function budgetReport(services: Services, actor: Actor, q: BudgetRe
   const { project } = await projectAccess(services.db, actor, q.projectId, 'view');
   const body = { companyId: q.companyId, categoryId: q.categoryId, range: { from: q.from, to: q.to } };
   // These refuse a company or category of none of these budgets with a 400 naming the query field.
-  const [figures, spent, parts] = await Promise.all([
+  const ranged = !!(q.from || q.to);
+  const [figures, spent, rangedParts] = await Promise.all([
     budgetItemFigures(services, actor, q.projectId, q.companyId, q.categoryId),
     budgetSpent(services, actor, q.projectId, body),
-    budgetSpentParts(services, actor, q.projectId, body),
+    ranged ? budgetSpentParts(services, actor, q.projectId, body) : null,
   ]);
+  // Over every day, what was spent of an item is what approved production made of it and billed of
+  // that what was billed of it: the items' running sums, with no second pass over the production.
+  const parts = rangedParts ?? partsOfItems(figures.items);
   const distribution = await budgetDistribution(services, actor, q.projectId, q.companyId ?? 0, q.categoryId ?? 0);
   const { items, totals, companies } = figures;
 
