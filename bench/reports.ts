@@ -35,9 +35,18 @@ function calls(s: FigureSeed): Record<string, ReportCall> {
     return `/api/v1/reports/project-production?projectId=${pick(s.projectIds)}&from=${r.from}&to=${r.to}`;
   };
   const year = { from: addDays(s.last, -364), to: s.last };
+  // The budget report reads the budget figures' services, no cached figure: every request is computed.
+  const budget = () => {
+    const r = randomRange(s);
+    return `/api/v1/reports/budget?projectId=${pick(s.projectIds)}&from=${r.from}&to=${r.to}`;
+  };
+  // As the budget section's link opens it: every production day of the project (80,000 approved items).
+  const budgetAllDays = () => `/api/v1/reports/budget?projectId=${pick(s.projectIds)}`;
   return {
     projectProduction: { path: production(), next: production },
     projectProductionCached: { path: `/api/v1/reports/project-production?projectId=${s.projectIds[0]}&from=${year.from}&to=${year.to}` },
+    budget: { path: budget(), next: budget },
+    budgetAllDays: { path: budgetAllDays(), next: budgetAllDays },
   };
 }
 

@@ -424,6 +424,8 @@ describe('the budget section', () => {
     expect(within(total).getAllByText('$800.00')).toHaveLength(2);
     expect(within(total).getByText('$5.00')).toBeInTheDocument();
     expect(screen.getByText('1–25 of 40')).toBeInTheDocument();
+    // The same figures, whole, in the budget report.
+    expect(screen.getByRole('link', { name: 'Open budget report' })).toHaveAttribute('href', '/reports/budget?projectId=5&companyId=7');
 
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(await within(table).findByText('Line 39')).toBeInTheDocument();

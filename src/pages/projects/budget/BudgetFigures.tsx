@@ -1,6 +1,7 @@
 import {
   Alert,
   Box,
+  Button,
   Chip,
   LinearProgress,
   MenuItem,
@@ -21,8 +22,10 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
+import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
 import WarningAmber from '@mui/icons-material/WarningAmber';
 import { useOne } from '@refinedev/core';
+import { Link as RouterLink } from 'react-router';
 import { useState, type ReactNode } from 'react';
 import type { BudgetDetails, BudgetDistribution } from '../../../../resources/budget';
 import { formatMoney } from '../../../../resources/money';
@@ -40,9 +43,10 @@ const BY_NAME: DetailsSort = { field: 'itemName', order: 'asc' };
  * The budget's figures: planned money per item category (budget-distribution) as bars, and per item
  * the planned amount against change orders, production and billing (budget-details), paged and
  * sorted on the server, with the totals over every item of the category; production past the
- * budgeted quantity is flagged. Both follow the category chosen.
+ * budgeted quantity is flagged. Both follow the category chosen. `report` (for those who may open
+ * reports): the budget report's address for these figures, linked with the category chosen.
  */
-export function BudgetFigures({ paths, companyId }: { paths: BudgetPaths; companyId: number }) {
+export function BudgetFigures({ paths, companyId, report }: { paths: BudgetPaths; companyId: number; report?: string | null }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [categoryId, setCategoryId] = useState(0);
@@ -69,25 +73,34 @@ export function BudgetFigures({ paths, companyId }: { paths: BudgetPaths; compan
 
   return (
     <Stack spacing={3}>
-      {categories.length > 0 && (
-        <TextField
-          select
-          label="Category"
-          value={categoryId}
-          onChange={(e) => {
-            setCategoryId(Number(e.target.value));
-            setPage(0);
-          }}
-          sx={{ maxWidth: 320 }}
-          size="small"
-        >
-          <MenuItem value={0}>All categories</MenuItem>
-          {categories.map((c) => (
-            <MenuItem key={c.categoryId} value={c.categoryId!}>
-              {c.categoryName}
-            </MenuItem>
-          ))}
-        </TextField>
+      {(categories.length > 0 || report) && (
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
+          {categories.length > 0 && (
+            <TextField
+              select
+              label="Category"
+              value={categoryId}
+              onChange={(e) => {
+                setCategoryId(Number(e.target.value));
+                setPage(0);
+              }}
+              sx={{ minWidth: 220, maxWidth: 320, flex: '1 1 220px' }}
+              size="small"
+            >
+              <MenuItem value={0}>All categories</MenuItem>
+              {categories.map((c) => (
+                <MenuItem key={c.categoryId} value={c.categoryId!}>
+                  {c.categoryName}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {report && (
+            <Button component={RouterLink} to={categoryId ? `${report}&categoryId=${categoryId}` : report} startIcon={<BarChartOutlined />} sx={{ ml: 'auto' }}>
+              Open budget report
+            </Button>
+          )}
+        </Stack>
       )}
       <Box component="section" aria-labelledby="distribution-title">
         <Typography id="distribution-title" variant="subtitle1" fontWeight={600} gutterBottom>

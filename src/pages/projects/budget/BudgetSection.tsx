@@ -8,6 +8,8 @@ import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { BUDGET_EDITABLE, SIGNED_APPROVAL_REASON, budgetCommentBody, type Budget, type BudgetComment, type BudgetItem, type BudgetReview } from '../../../../resources/budget';
 import { formatMoney } from '../../../../resources/money';
 import type { Project } from '../../../../resources/project';
+import { canOpenReports } from '../../../../permissions';
+import { useSession } from '../../../session/useSession';
 import { apiFetch } from '../../../api/http';
 import { ActivityList } from '../../../components/ActivityList';
 import { Comments } from '../../../components/Comments';
@@ -60,6 +62,7 @@ function BudgetView({ project, budgetId }: { project: Project; budgetId: number 
   const paths = useMemo(() => budgetPaths(project.id, budgetId), [project.id, budgetId]);
   const { result: budget, query } = useOne<Budget>({ resource: BUDGET_RESOURCES.budget, id: budgetId, meta: { itemPath: paths.budget }, errorNotification: false });
   const refresh = useBudgetRefresh();
+  const reports = canOpenReports(useSession().profile);
   // Another user's change (an item, a review, a change order, a comment) shows here without a reload.
   useLiveRefresh(BUDGET_RESOURCES.budget, budgetId, refresh, [BUDGET_RESOURCES.items, BUDGET_RESOURCES.reviews, BUDGET_RESOURCES.changeOrders, BUDGET_RESOURCES.comments]);
   const { open: notify } = useNotification();
@@ -106,7 +109,7 @@ function BudgetView({ project, budgetId }: { project: Project; budgetId: number 
         <ChangeOrdersPanel paths={paths} canManage={manage} subProject={subProject} onChanged={() => void refresh()} timeZone={project.timezone} />
       </Suspense>
     ),
-    figures: () => <BudgetFigures paths={paths} companyId={budget.companyId} />,
+    figures: () => <BudgetFigures paths={paths} companyId={budget.companyId} report={reports ? `/reports/budget?projectId=${project.id}&companyId=${budget.companyId}` : null} />,
     comments: () => (
       <Comments<BudgetComment>
         resource={BUDGET_RESOURCES.comments}
