@@ -49,7 +49,9 @@ function ChartBody({ chart }: { chart: ReportChart }) {
       />
     );
   }
-  const yAxis = [{ width: 64, valueFormatter: tick(chart) }];
+  // From zero when nothing is negative: a line of $354 to $360 must not look like a climb from nothing.
+  const nonNegative = series.every((x) => x.data.every((v) => v >= 0));
+  const yAxis = [{ width: 64, valueFormatter: tick(chart), ...(nonNegative ? { min: 0 } : {}) }];
   if (chart.kind === 'line') return <LineChart height={HEIGHT} xAxis={[{ scaleType: 'point', data: categories }]} yAxis={yAxis} series={series} hideLegend={hideLegend} />;
   return <BarChart height={HEIGHT} xAxis={[{ scaleType: 'band', data: categories }]} yAxis={yAxis} series={series} hideLegend={hideLegend} />;
 }
