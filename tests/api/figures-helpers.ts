@@ -155,7 +155,7 @@ export async function figuresWorld(s: TestServer) {
 export type FiguresWorld = Awaited<ReturnType<typeof figuresWorld>>;
 
 /** A member of the world's company with a role, and as a crew leader of `crews`. */
-export async function memberOf(s: TestServer, w: FiguresWorld, role: string, crews: number[] = []): Promise<CompanySide> {
+export async function memberOf(s: TestServer, w: Pick<FiguresWorld, 'owner'>, role: string, crews: number[] = []): Promise<CompanySide> {
   const m = await addMember(s, w.owner.companyId, role);
   const membership = await s.services.db.selectFrom('memberships').select('id').where('user_id', '=', m.user.id).where('company_id', '=', w.owner.companyId).executeTakeFirstOrThrow();
   for (const crewId of crews) await s.services.db.insertInto('crew_members').values({ crew_id: crewId, membership_id: membership.id, is_leader: 1 }).execute();

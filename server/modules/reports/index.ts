@@ -1,4 +1,6 @@
+import { flightBoardRoutes } from './operations/flight-board-report.js';
+import { invoicesReportRoutes } from './operations/invoices-report.js';
 import { projectProductionReportRoutes } from './operations/project-production-report.js';
 
 /** The Reports group (issue 19): each report's document and its xlsx and PDF downloads. */
-export const reportRoutes = [...projectProductionReportRoutes];
+export const reportRoutes = [...projectProductionReportRoutes, ...invoicesReportRoutes, ...flightBoardRoutes];

@@ -7,6 +7,7 @@ import { writeProductionScope } from '../productions/production-scope';
 const LISTS: Partial<Record<FigureSource, string>> = {
   production: '/productions',
   invoice: '/invoices',
+  invoice_received: '/invoices',
   payment: '/invoices',
   task: '/tasks',
   damage: '/damages',
