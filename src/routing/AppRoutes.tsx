@@ -44,6 +44,7 @@ const ProductionRoutes = lazy(() => import('../pages/productions/ProductionRoute
 const TaskRoutes = lazy(() => import('../pages/tasks/TaskRoutes').then((m) => ({ default: m.TaskRoutes })));
 // The printable daily sheet: no chrome.
 const ProductionPreviewPage = lazy(() => import('../pages/productions/ProductionPreviewPage').then((m) => ({ default: m.ProductionPreviewPage })));
+const ReportRoutes = lazy(() => import('../pages/reports/ReportRoutes').then((m) => ({ default: m.ReportRoutes })));
 const MapPage = lazy(() => import('../pages/map/MapPage').then((m) => ({ default: m.MapPage })));
 const CalendarPage = lazy(() => import('../pages/calendar/CalendarPage').then((m) => ({ default: m.CalendarPage })));
 const DamageRoutes = lazy(() => import('../pages/damages/DamageRoutes').then((m) => ({ default: m.DamageRoutes })));
@@ -116,6 +117,7 @@ export function AppRoutes() {
           <Route path="invoices/*" element={<InvoiceRoutes />} />
           <Route path="productions/*" element={<ProductionRoutes />} />
           <Route path="tasks/*" element={<TaskRoutes />} />
+          <Route path="reports/*" element={<ReportRoutes />} />
           <Route path="damages/*" element={<DamageRoutes />} />
           <Route path="footprints/*" element={<FootprintRoutes />} />
           <Route path="calendar" element={<CalendarPage />} />

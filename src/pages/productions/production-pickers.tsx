@@ -42,12 +42,14 @@ export function ProjectPicker({
   disabled?: boolean;
   size?: 'small' | 'medium';
 }) {
+  // What the field shows (the chosen project's label, or what is typed) and what was typed, which alone searches.
   const [input, setInput] = useState('');
+  const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
-    const timer = setTimeout(() => setSearch(input.trim()), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [input]);
+  }, [typed]);
   const { result, query } = useList<Project>({
     resource: 'projects',
     meta: { path: '/projects', quiet: true },
@@ -71,7 +73,10 @@ export function ProjectPicker({
       value={selected}
       onChange={(_e, p) => onChange(p)}
       inputValue={input}
-      onInputChange={(_e, v, reason) => reason !== 'reset' && setInput(v)}
+      onInputChange={(_e, v, reason) => {
+        setInput(v);
+        setTyped(reason === 'input' ? v : '');
+      }}
       filterOptions={(x) => x}
       getOptionLabel={(p) => `${p.code} · ${p.projectName}`}
       isOptionEqualToValue={(a, b) => a.id === b.id}

@@ -1,0 +1,15 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+
+// Each report is its own chunk: the charts library comes with the first one opened.
+const ProjectProductionReportPage = lazy(() => import('./ProjectProductionReportPage').then((m) => ({ default: m.ProjectProductionReportPage })));
+
+/** The Reports group (spec 01 §2): reports/project-production, reports/invoices, reports/budget, reports/flight-board. */
+export function ReportRoutes() {
+  return (
+    <Routes>
+      <Route path="project-production" element={<ProjectProductionReportPage />} />
+      <Route path="*" element={<Navigate to="project-production" replace />} />
+    </Routes>
+  );
+}
