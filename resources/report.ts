@@ -80,13 +80,13 @@ export type InvoicesReportQuery = z.output<typeof invoicesReportQuery>;
  */
 export const BILLED_INVOICE_STATUSES = ['submit', 'unpaid', 'partially_paid', 'paid'] as const;
 
-/** Ageing of what is outstanding, by days past due as of today: none when not yet due (or without a due day). */
+/** Ageing of what is outstanding, by days past due as of today: none when not yet due (or without a due day); `short` labels a chart's axis. */
 export const AGEING_BUCKETS = [
-  { key: 'current', label: 'Current', pastDue: null },
-  { key: 'days1to30', label: '1–30 days', pastDue: [1, 30] },
-  { key: 'days31to60', label: '31–60 days', pastDue: [31, 60] },
-  { key: 'days61to90', label: '61–90 days', pastDue: [61, 90] },
-  { key: 'over90', label: 'Over 90 days', pastDue: [91, null] },
+  { key: 'current', label: 'Current', short: 'Current', pastDue: null },
+  { key: 'days1to30', label: '1–30 days', short: '1–30', pastDue: [1, 30] },
+  { key: 'days31to60', label: '31–60 days', short: '31–60', pastDue: [31, 60] },
+  { key: 'days61to90', label: '61–90 days', short: '61–90', pastDue: [61, 90] },
+  { key: 'over90', label: 'Over 90 days', short: '90+', pastDue: [91, null] },
 ] as const;
 
 /** A project's budgets (companyId: whose, categoryId: which items; left out, all), spent within from–to (left out: all of it). */

@@ -1,54 +1,10 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { ReportDocument } from '../../resources/report.js';
-import { describeEachDatabase, type TestServer } from './harness.js';
+import { describeEachDatabase } from './harness.js';
 import { memberOf } from './figures-helpers.js';
 import { pdfText } from './pdf-text.js';
-import { callAs, companySide, createProject, partner } from './project-helpers.js';
-import { companyToday, insertInvoice } from './report-rows.js';
-
-/**
- * A company's invoices of March 2026 with every money column set, due on both sides of each ageing
- * edge as of the company's today, a subcontractor's invoices to it, and another company's; the
- * figures below are worked out by hand from these rows.
- */
-async function invoicesWorld(s: TestServer) {
-  const owner = await companySide(s, 'Ledger Paving');
-  const client = await companySide(s, 'Ledger Client Utility');
-  const sub = await companySide(s, 'Ledger Trenching');
-  const other = await companySide(s, 'Other Ledger');
-  await partner(s, owner, client, 'client');
-  await partner(s, owner, sub, 'subcontractor');
-  const north = await createProject(s, owner.token, owner.companyId, { projectName: 'North Loop', clientId: client.companyId });
-  const south = await createProject(s, owner.token, owner.companyId, { projectName: 'South Yard' });
-  const elsewhere = await createProject(s, other.token, other.companyId, { projectName: 'Elsewhere' });
-  const { day } = await companyToday(s, owner.companyId);
-  const issued = (projectId: number, status: string, createdAt: string, subtotal: number, rest: { retainage?: number; released?: number; paid?: number; due?: string | null } = {}) =>
-    insertInvoice(s, { companyId: owner.companyId, projectId, clientId: projectId === north.id ? client.companyId : null, status, subtotal, createdAt, ...rest });
-  // North, billed 4,300.43: 1,000.00 (100.00 retainage) due yesterday; 2,000.10 (200.01 retainage, 50.00 released, 1,000.00 paid) due 30
-  // days ago; 300.03 due 31 days ago; 0.30 with no due day; 1,000.00 paid in full, due 100 days ago. Both ends of March, in UTC days.
-  await issued(north.id, 'unpaid', '2026-03-01T00:00:00.000Z', 100_000, { retainage: 10_000, due: day(-1) });
-  await issued(north.id, 'partially_paid', '2026-03-31T23:59:59.000Z', 200_010, { retainage: 20_001, released: 5_000, paid: 100_000, due: day(-30) });
-  await issued(north.id, 'submit', '2026-03-15T12:00:00.000Z', 30_003, { due: day(-31) });
-  await issued(north.id, 'unpaid', '2026-03-16T12:00:00.000Z', 30, { due: null });
-  await issued(north.id, 'paid', '2026-03-17T12:00:00.000Z', 100_000, { paid: 100_000, due: day(-100) });
-  // Not billed: a draft, a cancelled and a rejected invoice; and two just outside March.
-  await issued(north.id, 'draft', '2026-03-18T12:00:00.000Z', 9_900, { due: day(-5) });
-  await issued(north.id, 'cancelled', '2026-03-19T12:00:00.000Z', 7_700, { due: day(-5) });
-  await issued(north.id, 'rejected', '2026-03-20T12:00:00.000Z', 5_500, { due: day(-5) });
-  await issued(north.id, 'unpaid', '2026-02-28T23:59:59.000Z', 1_100, { due: day(-5) });
-  await issued(north.id, 'unpaid', '2026-04-01T00:00:00.000Z', 1_300, { due: day(-5) });
-  // South, billed 3,000.00, nothing paid: due 60, 61, 90 and 91 days ago, and today.
-  await issued(south.id, 'unpaid', '2026-03-10T12:00:00.000Z', 40_000, { due: day(-60) });
-  await issued(south.id, 'unpaid', '2026-03-11T12:00:00.000Z', 50_000, { due: day(-61) });
-  await issued(south.id, 'unpaid', '2026-03-12T12:00:00.000Z', 60_000, { due: day(-90) });
-  await issued(south.id, 'unpaid', '2026-03-13T12:00:00.000Z', 70_000, { due: day(-91) });
-  await issued(south.id, 'unpaid', '2026-03-14T12:00:00.000Z', 80_000, { due: day(0) });
-  // The subcontractor billed 250.00 (25.00 retainage) on North, due 45 days ago; its draft is its own.
-  await insertInvoice(s, { companyId: sub.companyId, projectId: north.id, clientId: owner.companyId, status: 'unpaid', subtotal: 25_000, retainage: 2_500, createdAt: '2026-03-05T12:00:00.000Z', due: day(-45) });
-  await insertInvoice(s, { companyId: sub.companyId, projectId: north.id, clientId: owner.companyId, status: 'draft', subtotal: 99_900, createdAt: '2026-03-06T12:00:00.000Z', due: day(-45) });
-  await insertInvoice(s, { companyId: other.companyId, projectId: elsewhere.id, status: 'unpaid', subtotal: 77_777, createdAt: '2026-03-05T12:00:00.000Z', due: day(-45) });
-  return { owner, client, sub, other, north, south, elsewhere, day };
-}
+import { callAs } from './project-helpers.js';
+import { invoicesWorld } from './report-rows.js';
 
 describeEachDatabase('reports: invoices', (server) => {
   let w: Awaited<ReturnType<typeof invoicesWorld>>;

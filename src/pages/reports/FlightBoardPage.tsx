@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatMoney, parseScaled } from '../../../resources/money';
 import { liveChannel, SOCKET_EVENTS, type LiveEvent } from '../../../resources/realtime';
 import { formatReportValue, LOCATE_EXPIRY_WARNING_DAYS, type ReportDocument, type ReportRow } from '../../../resources/report';
-import { formatInstant } from '../../../resources/time-zone';
+import { formatInstant, isTimeZone } from '../../../resources/time-zone';
 import { useSocketConnected, useSocketEvent } from '../../realtime';
 import { fetchReport } from './report-api';
 import { ReportDownloads } from './ReportDownloads';
@@ -26,8 +26,8 @@ const columnsFor = (n: number) => (n <= 1 ? 1 : n <= 4 ? 2 : n <= 6 ? 3 : n <= 1
 // Sizes follow the tile (a size container), so a tile of a 3 × 4 wall reads like one of a 2 × 2.
 const SIZE = {
   title: 'clamp(1rem, min(8cqh, 6.5cqw), 2.2rem)',
-  big: 'clamp(1.6rem, min(19cqh, 12cqw), 5rem)',
-  mid: 'clamp(1rem, min(8.5cqh, 6cqw), 2rem)',
+  big: 'clamp(1.6rem, min(16cqh, 12cqw), 5rem)',
+  mid: 'clamp(1rem, min(7.5cqh, 6cqw), 2rem)',
   small: 'clamp(0.75rem, min(5.2cqh, 3.8cqw), 1.15rem)',
 };
 
@@ -152,12 +152,23 @@ function Tile({ row, phone }: { row: ReportRow; phone: boolean }) {
   );
 }
 
+/** When the board was made, to the second (a wall shows it keeps up), in the company's zone. */
+const updatedAt = (doc: ReportDocument) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: isTimeZone(doc.timeZone) ? doc.timeZone : 'UTC', dateStyle: 'medium', timeStyle: 'long' }).format(new Date(doc.generatedAt));
+
 /** The height left under `el` down to the bottom of the window (the board fills the wall, without scrolling). */
 function useFillHeight(el: React.RefObject<HTMLElement | null>, active: boolean, deps: unknown[]) {
   const [height, setHeight] = useState<number | null>(null);
   useLayoutEffect(() => {
     if (!active) return setHeight(null);
-    const measure = () => el.current && setHeight(Math.max(320, window.innerHeight - el.current.getBoundingClientRect().top - 16));
+    const measure = () => {
+      if (!el.current) return;
+      const rect = el.current.getBoundingClientRect();
+      const top = rect.top + window.scrollY;
+      // What the page holds under the board (its padding, the shell's): full screen, only the board's own.
+      const below = document.fullscreenElement ? 16 : Math.max(16, document.documentElement.scrollHeight - (rect.bottom + window.scrollY));
+      setHeight(Math.max(320, Math.floor(window.innerHeight - top - below)));
+    };
     measure();
     window.addEventListener('resize', measure);
     document.addEventListener('fullscreenchange', measure);
@@ -241,7 +252,7 @@ export function FlightBoardPage() {
             Flight Board
           </Typography>
           <Typography color="text.secondary" aria-live="polite">
-            {doc ? `Updated ${formatInstant(doc.generatedAt, doc.timeZone)}` : 'Loading…'}
+            {doc ? `Updated ${updatedAt(doc)}` : 'Loading…'}
             {' · '}
             {connected ? 'live' : 'offline: refreshing every 5 minutes'}
             {doc && ` · ${fact('Active projects')?.value ?? 0} active, ${fact('Behind schedule')?.value ?? 0} behind schedule, ${formatReportValue('money', fact('Overdue')?.value ?? '0.00')} overdue`}

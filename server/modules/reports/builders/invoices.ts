@@ -147,7 +147,7 @@ export async function invoicesReport(services: Services, actor: Actor, q: Invoic
         title: `Outstanding by days past due, as of ${formatReportValue('day', today)}`,
         kind: 'bar',
         unit: 'money',
-        categories: AGEING_BUCKETS.map((b) => b.label),
+        categories: AGEING_BUCKETS.map((b) => b.short),
         series: [{ label: 'Outstanding', values: AGEING_BUCKETS.map((b) => String(ageingTotals[b.key])) }],
       },
     ],
