@@ -16,6 +16,7 @@ import type { FigureQuery } from '../resources/figures.js';
 import { openDatabase } from '../server/db/index.js';
 import { DURATION_SEC, measure, type Measured, type Target } from './measure.js';
 import type { PublicDashboardRun } from './public-dashboard.js';
+import type { ReportsRun } from './reports.js';
 import { addDays, contiguous, dayAfter, isoDay, seedCall, series, stamp } from './seed-sql.js';
 
 export const FIGURES_VOLUME = {
@@ -250,6 +251,8 @@ export interface FiguresRun {
   results: Partial<Record<FigureCall, Outcome>>;
   /** The public dashboard over the same volume (bench/public-dashboard.ts), when it ran. */
   publicDashboard?: PublicDashboardRun | { error: string };
+  /** The reports over the same volume (bench/reports.ts), when they ran. */
+  reports?: ReportsRun | { error: string };
 }
 
 /** An answer of a year's production: groups with amounts and a total above zero. */

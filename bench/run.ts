@@ -7,7 +7,7 @@
 // productions` does the same for the productions and invoices scenario (`productionsInvoices`), and
 // `--only field` for issue 10's tasks, logs, calendar and map (`fieldOperations`), and `--only
 // realtime` for issue 11's socket fan-out (`realtime`), and `--only figures` for issue 18's figures
-// model (`figures`).
+// model (`figures`, with the public dashboard and issue 19's reports over the same volume).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -24,6 +24,7 @@ import {
 import { benchFieldOperations, fieldFailures, printFieldOperations, seedFieldOperations, type FieldOperationsRun } from './field-operations.js';
 import { benchFigures, figuresFailures, printFigures, seedFigures, type FiguresRun } from './figures.js';
 import { benchPublicDashboard, printPublicDashboard, publicDashboardFailures } from './public-dashboard.js';
+import { benchReports, printReports, reportsFailures } from './reports.js';
 import { benchRealtime, printRealtime, realtimeFailures, type RealtimeRun } from './realtime.js';
 import { CONNECTIONS, DURATION_SEC, measure, type Measured, type Target } from './measure.js';
 import { PASSWORD, seed, type Seeded } from './seed.js';
@@ -111,14 +112,15 @@ async function fieldScenario(server: { baseUrl: string; dataDir: string }, datab
 }
 
 /** Seeds the figures volume into the running server and measures the widget questions. */
-async function figuresScenario(server: { baseUrl: string; dataDir: string }, databaseUrl: string | null): Promise<FiguresRun | { error: string }> {
+async function figuresScenario(server: { baseUrl: string; dataDir: string; serverPid: () => Promise<number> }, databaseUrl: string | null): Promise<FiguresRun | { error: string }> {
   try {
     log('  figures: seeding 100,000 productions of 1,000,000 items (through the API, the volume in SQL) ...');
     const seeded = await seedFigures(server.baseUrl, { databaseUrl, dataDir: server.dataDir, log });
     log(`  done in ${seeded.seconds.total} s (API ${seeded.seconds.api} s, SQL ${seeded.seconds.volume} s, statistics ${seeded.seconds.analyze} s)`);
     const run: FiguresRun = await benchFigures(server.baseUrl, seeded, log);
     const publicDashboard = await benchPublicDashboard(server.baseUrl, seeded, log).catch((err: Error) => ({ error: err.message }));
-    return { ...run, publicDashboard };
+    const reports = await benchReports(server.baseUrl, seeded, log, { databaseUrl, dataDir: server.dataDir, serverPid: await server.serverPid() }).catch((err: Error) => ({ error: err.message }));
+    return { ...run, publicDashboard, reports };
   } catch (err) {
     return { error: err instanceof Error ? err.message : String(err) };
   }
@@ -365,7 +367,11 @@ const fieldProblems = (database: string, r: FieldOperationsRun | { error: string
 const figuresProblems = (database: string, r: FiguresRun | { error: string }) =>
   'error' in r
     ? [`${database} figures: ${r.error}`]
-    : [...figuresFailures(database, r), ...(!r.publicDashboard ? [] : 'error' in r.publicDashboard ? [`${database} public dashboard: ${r.publicDashboard.error}`] : publicDashboardFailures(database, r.publicDashboard))];
+    : [
+        ...figuresFailures(database, r),
+        ...(!r.publicDashboard ? [] : 'error' in r.publicDashboard ? [`${database} public dashboard: ${r.publicDashboard.error}`] : publicDashboardFailures(database, r.publicDashboard)),
+        ...(!r.reports ? [] : 'error' in r.reports ? [`${database} reports: ${r.reports.error}`] : reportsFailures(database, r.reports)),
+      ];
 
 /** The figures scenario's results of each database, as results.json keeps them. */
 const figuresReport = (runs: Array<{ database: string; figures: FiguresRun | { error: string } }>) => {
@@ -404,7 +410,7 @@ const productionsReport = (runs: Array<{ database: string; productions: Producti
 };
 
 /** Each database in turn on a server of its own: SQLite, and PostgreSQL when BENCH_DATABASE_URL is set. */
-async function eachDatabase<T>(work: (server: { baseUrl: string; dataDir: string }, url: string | null) => Promise<T>, failed: (error: string) => T) {
+async function eachDatabase<T>(work: (server: { baseUrl: string; dataDir: string; serverPid: () => Promise<number> }, url: string | null) => Promise<T>, failed: (error: string) => T) {
   const runs: Array<{ database: 'sqlite' | 'postgres'; outcome: T }> = [];
   for (const [database, url] of [['sqlite', null], ...(process.env.BENCH_DATABASE_URL ? [['postgres', process.env.BENCH_DATABASE_URL]] : [])] as Array<['sqlite' | 'postgres', string | null]>) {
     log(`\n== ${database}: starting the server`);
@@ -486,6 +492,7 @@ async function onlyField(): Promise<never> {
 function printFiguresAndPublic(database: string, run: FiguresRun) {
   printFigures(database, run, log);
   if (run.publicDashboard && !('error' in run.publicDashboard)) printPublicDashboard(database, run.publicDashboard, log);
+  if (run.reports && !('error' in run.reports)) printReports(database, run.reports, log);
 }
 
 /** `--only figures`: the figures scenario alone; its results replace `figures` in results.json. */

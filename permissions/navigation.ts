@@ -32,6 +32,15 @@ export const TOP_ITEMS: NavItem[] = [
   { id: 'calendar', title: 'Calendar', url: 'calendar', visible: signedIn },
 ];
 
+const SETTINGS_ITEMS: NavItem[] = [
+  { id: 'item-categories', title: 'Item Categories', url: 'catalog/categories', visible: all(can('item-categories:view'), notClaimsOrHr) },
+  { id: 'task-types', title: 'Task Types', url: 'task-types', visible: all(can('task-types:view'), notClaimsOrHr) },
+  { id: 'footprint-types', title: 'Footprint Types', url: 'footprint-types', visible: all(can('footprint-types:manage'), notClaimsOrHr) },
+  { id: 'damage-types', title: 'Damage Types', url: 'damage-types', visible: can('damage-types:view') },
+  { id: 'safety-authorities', title: 'Safety Authorities', url: 'safety-authorities', visible: can('safety-authorities:view') },
+];
+const canManageRoles = (p: AccessProfile) => holds(p, 'roles:manage');
+
 export const NAV_GROUPS: NavGroup[] = [
   {
     id: 'production',
@@ -60,7 +69,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { id: 'subcontractors', title: 'Subcontractors', url: 'subcontractors', visible: all(can('partnerships:view'), ownerOrPm) },
       { id: 'members', title: 'Members', url: 'members', visible: can('memberships:manage') },
       { id: 'crews', title: 'Crews', url: 'crews', visible: (p) => holds(p, 'crews:manage') && !isCrewLeader(p) },
-      { id: 'roles', title: 'Roles', url: 'roles', visible: (p) => holds(p, 'roles:manage') },
+      { id: 'roles', title: 'Roles', url: 'roles', visible: canManageRoles },
       {
         id: 'logs',
         title: 'Daily Log',
@@ -88,11 +97,15 @@ export const NAV_GROUPS: NavGroup[] = [
     title: 'Settings',
     visible: signedIn,
     items: [
-      { id: 'item-categories', title: 'Item Categories', url: 'catalog/categories', visible: all(can('item-categories:view'), notClaimsOrHr) },
-      { id: 'task-types', title: 'Task Types', url: 'task-types', visible: all(can('task-types:view'), notClaimsOrHr) },
-      { id: 'footprint-types', title: 'Footprint Types', url: 'footprint-types', visible: all(can('footprint-types:manage'), notClaimsOrHr) },
-      { id: 'damage-types', title: 'Damage Types', url: 'damage-types', visible: can('damage-types:view') },
-      { id: 'safety-authorities', title: 'Safety Authorities', url: 'safety-authorities', visible: can('safety-authorities:view') },
+      ...SETTINGS_ITEMS,
+      // The group's landing (spec 01 §2 `settings`): the company settings above and Roles on one page,
+      // for whoever may open one of them.
+      {
+        id: 'settings',
+        title: 'All Settings',
+        url: 'settings',
+        visible: (p) => SETTINGS_ITEMS.some((i) => i.visible(p)) || canManageRoles(p),
+      },
     ],
   },
 ];

@@ -51,6 +51,11 @@ const DamageRoutes = lazy(() => import('../pages/damages/DamageRoutes').then((m)
 const FootprintRoutes = lazy(() => import('../pages/footprints/FootprintRoutes').then((m) => ({ default: m.FootprintRoutes })));
 const LogRoutes = lazy(() => import('../pages/logs/LogRoutes').then((m) => ({ default: m.LogRoutes })));
 const LocateRoutes = lazy(() => import('../pages/locates/LocateRoutes').then((m) => ({ default: m.LocateRoutes })));
+const SettingsPage = lazy(() => import('../pages/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+// Routes of the spec whose screens are still to come (issues 20 and 21): never a bare 404.
+const PdfEditorPage = lazy(() => import('../pages/coming/ComingPages').then((m) => ({ default: m.PdfEditorPage })));
+const ProjectBoardPage = lazy(() => import('../pages/coming/ComingPages').then((m) => ({ default: m.ProjectBoardPage })));
+const ProjectsListPage = lazy(() => import('../pages/coming/ComingPages').then((m) => ({ default: m.ProjectsListPage })));
 const RolesPage = lazy(() => import('../pages/roles/RolesPage').then((m) => ({ default: m.RolesPage })));
 const MemberRoutes = lazy(() => import('../pages/members/MemberRoutes').then((m) => ({ default: m.MemberRoutes })));
 const MemberInvitationAcceptPage = lazy(() =>
@@ -111,6 +116,10 @@ export function AppRoutes() {
           <Route path="catalog/categories/*" element={<CategoryRoutes />} />
           <Route path="items/*" element={<ItemRoutes />} />
           <Route path="roles" element={<RolesPage />} />
+          <Route path="settings" element={<SettingsPage />} />
+          <Route path="editor/*" element={<PdfEditorPage />} />
+          <Route path="project-board/:projectId" element={<ProjectBoardPage />} />
+          <Route path="projects-list" element={<ProjectsListPage />} />
           <Route path="members/*" element={<MemberRoutes />} />
           <Route path="files/*" element={<FileRoutes />} />
           <Route path="projects/*" element={<ProjectRoutes />} />

@@ -23,6 +23,7 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import TerrainOutlined from '@mui/icons-material/TerrainOutlined';
 import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
 import WarningOutlined from '@mui/icons-material/WarningOutlined';
@@ -57,6 +58,7 @@ const ICONS: Record<string, typeof DashboardOutlined> = {
   'footprint-types': LayersOutlined,
   'damage-types': WarningOutlined,
   'safety-authorities': SecurityOutlined,
+  settings: SettingsOutlined,
 };
 
 export function NavIcon({ id, fontSize = 'small' }: { id: string; fontSize?: 'small' | 'medium' }) {

@@ -221,3 +221,19 @@ describe('navigationFor(): groups and the available filter', () => {
     expect(entries(OWNER, () => false)).toEqual([]);
   });
 });
+
+describe('navigationFor(): the settings landing (spec 01 §2 `settings`)', () => {
+  const SETTINGS_URLS = ['catalog/categories', 'task-types', 'footprint-types', 'damage-types', 'safety-authorities'];
+
+  it.each(memberEntries)('%s: All Settings closes the Settings group exactly when a settings entry or Roles shows', (_, p) => {
+    const items = group(p, 'settings')?.items.map((i) => i.url) ?? [];
+    const opensOne = SETTINGS_URLS.some((u) => items.includes(u)) || sees(p, 'roles');
+    expect(items.includes('settings')).toBe(opensOne);
+    if (opensOne) expect(items[items.length - 1]).toBe('settings');
+    expect(entry(p, 'settings')?.title ?? 'All Settings').toBe('All Settings');
+  });
+
+  it('Roles alone is enough to get the landing', () => {
+    expect(group(memberProfile('Custom', perms('roles:manage'), { self: [] }), 'settings')?.items.map((i) => i.url)).toEqual(['settings']);
+  });
+});
