@@ -1,4 +1,4 @@
-import type { FigureAnswer, FigureFilter } from '../../../../resources/figures.js';
+import type { FigureAnswer, FigureFilter, FigureQuery, FigureSource } from '../../../../resources/figures.js';
 import { centsToMoney, parseScaled } from '../../../../resources/money.js';
 import type { ReportDocument, ReportRow } from '../../../../resources/report.js';
 import { BEHIND_SCHEDULE_POINTS, BILLED_INVOICE_STATUSES, formatReportValue, LOCATE_EXPIRY_WARNING_DAYS, REPORT_TITLES } from '../../../../resources/report.js';
@@ -53,23 +53,23 @@ export async function flightBoard(services: Services, actor: Actor): Promise<Rep
   const lastWeek = { from: shiftDay(thisWeek.from, -7), to: shiftDay(thisWeek.from, -1) };
   const onProjects: FigureFilter[] = projects.length ? [{ field: 'project', operator: 'in', value: projects.map((p) => p.id) }] : [];
   const figures = await reportFigures(services, actor);
-  const ask = projects.length
-    ? (...args: Parameters<typeof figures.ask>) => figures.ask(args[0], args[1], 'project', [...onProjects, ...args[3]], args[4])
-    : async (): Promise<FigureAnswer> => ({ unit: 'count', rows: [], total: '0' });
+  // Each figure once, grouped by project and narrowed to the active ones (none: nothing to ask).
+  const ask = (source: FigureSource, measure: FigureQuery['measure'], filters: FigureFilter[], range?: { from: string; to: string }): Promise<FigureAnswer> =>
+    projects.length ? figures.ask(source, measure, 'project', [...onProjects, ...filters], range) : Promise.resolve({ unit: 'count', rows: [], total: '0' });
   const openLocate = status('open', 'ready');
   const billed = status(...BILLED_INVOICE_STATUSES);
   const [planned, produced, weekNow, weekBefore, tasks, damages, expiring, expired, billedAmount, outstanding, overdue] = await Promise.all([
-    ask('budget', AMOUNT, 'project', []),
-    ask('production', AMOUNT, 'project', [status('approved')]),
-    ask('production', AMOUNT, 'project', [status('submitted', 'approved')], thisWeek),
-    ask('production', AMOUNT, 'project', [status('submitted', 'approved')], lastWeek),
-    ask('task', COUNT, 'project', [status('open', 'progress')]),
-    ask('damage', COUNT, 'project', [status('reported', 'claimed', 'in_repair')]),
-    ask('locate', COUNT, 'project', [openLocate, { field: 'expires', operator: 'gte', value: today }, { field: 'expires', operator: 'lte', value: shiftDay(today, LOCATE_EXPIRY_WARNING_DAYS - 1) }]),
-    ask('locate', COUNT, 'project', [openLocate, { field: 'expires', operator: 'lt', value: today }]),
-    ask('invoice', AMOUNT, 'project', [billed]),
-    ask('invoice', OUTSTANDING, 'project', [billed]),
-    ask('invoice', OUTSTANDING, 'project', [billed, { field: 'due', operator: 'lt', value: today }]),
+    ask('budget', AMOUNT, []),
+    ask('production', AMOUNT, [status('approved')]),
+    ask('production', AMOUNT, [status('submitted', 'approved')], thisWeek),
+    ask('production', AMOUNT, [status('submitted', 'approved')], lastWeek),
+    ask('task', COUNT, [status('open', 'progress')]),
+    ask('damage', COUNT, [status('reported', 'claimed', 'in_repair')]),
+    ask('locate', COUNT, [openLocate, { field: 'expires', operator: 'gte', value: today }, { field: 'expires', operator: 'lte', value: shiftDay(today, LOCATE_EXPIRY_WARNING_DAYS - 1) }]),
+    ask('locate', COUNT, [openLocate, { field: 'expires', operator: 'lt', value: today }]),
+    ask('invoice', AMOUNT, [billed]),
+    ask('invoice', OUTSTANDING, [billed]),
+    ask('invoice', OUTSTANDING, [billed, { field: 'due', operator: 'lt', value: today }]),
   ]);
   const of = (a: FigureAnswer, id: number, none: string) => a.rows.find((r) => r.key === id)?.value ?? none;
 
