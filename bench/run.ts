@@ -7,15 +7,18 @@
 // productions` does the same for the productions and invoices scenario (`productionsInvoices`), and
 // `--only field` for issue 10's tasks, logs, calendar and map (`fieldOperations`), and `--only
 // realtime` for issue 11's socket fan-out (`realtime`), and `--only figures` for issue 18's figures
-// model (`figures`, with the public dashboard and issue 19's reports over the same volume).
+// model (`figures`, with the public dashboard and issue 19's reports over the same volume), and
+// `--only grid` for issue 19's grids filtered on three columns (`gridFilters`).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchBudgetSection, budgetFailures, printBudgetSection, seedBudgetSection, type BudgetSectionRun } from './budget-section.js';
 import { benchFileTransfer, TRANSFER_MB, type TransferResult } from './file-transfer.js';
+import { benchGridFilters, gridFailures, membersTarget, printGridFilters, type GridFiltersRun } from './grid-filters.js';
 import {
   benchProductionsInvoices,
+  PRODUCTION_VOLUME,
   printProductionsInvoices,
   productionFailures,
   seedProductionsInvoices,
@@ -535,6 +538,33 @@ async function realtimeSection() {
   return { section, problems, print };
 }
 
+/** `--only grid`: the productions grid with three conditions over the productions scenario's volume; its results replace `gridFilters` in results.json. */
+async function onlyGrid(): Promise<never> {
+  const runs = await eachDatabase<GridFiltersRun | { error: string }>(
+    async (server, url) => {
+      try {
+        log('  grid filters: seeding 100,000 members (the large lists) and 100,000 productions (the productions scenario) ...');
+        const members = await membersTarget(server.baseUrl, { databaseUrl: url, dataDir: server.dataDir });
+        const seeded = await seedProductionsInvoices(server.baseUrl, { databaseUrl: url, dataDir: server.dataDir, log });
+        return await benchGridFilters(server.baseUrl, seeded, PRODUCTION_VOLUME.days, members, log);
+      } catch (err) {
+        return { error: err instanceof Error ? err.message : String(err) };
+      }
+    },
+    (error) => ({ error }),
+  );
+  const problems = runs.flatMap((r) => ('error' in r.outcome ? [`${r.database} grid filters: ${r.outcome.error}`] : gridFailures(r.database, r.outcome)));
+  for (const r of runs) if (!('error' in r.outcome)) printGridFilters(r.database, r.outcome, log);
+  mergeResults('gridFilters', {
+    runAt: new Date().toISOString(),
+    commit: commit(),
+    ...Object.fromEntries(runs.map((r) => [r.database, r.outcome])),
+    ok: problems.length === 0,
+    ...(problems.length ? { failures: problems } : {}),
+  });
+  exitWith(problems);
+}
+
 /** `--only realtime`: the socket fan-out alone; its results replace `realtime` in results.json. */
 async function onlyRealtime(): Promise<never> {
   const { section, problems, print } = await realtimeSection();
@@ -544,8 +574,8 @@ async function onlyRealtime(): Promise<never> {
 }
 
 const only = process.argv.find((a, i) => a.startsWith('--only=') || process.argv[i - 1] === '--only')?.replace('--only=', '');
-if (only !== undefined && only !== 'budget' && only !== 'productions' && only !== 'field' && only !== 'realtime' && only !== 'figures') {
-  process.stderr.write(`--only takes one scenario: budget, productions, field, realtime or figures (got ${only})\n`);
+if (only !== undefined && !['budget', 'productions', 'field', 'realtime', 'figures', 'grid'].includes(only)) {
+  process.stderr.write(`--only takes one scenario: budget, productions, field, realtime, figures or grid (got ${only})\n`);
   process.exit(2);
 }
 if (only === 'budget') await onlyBudget();
@@ -553,6 +583,7 @@ if (only === 'productions') await onlyProductions();
 if (only === 'field') await onlyField();
 if (only === 'realtime') await onlyRealtime();
 if (only === 'figures') await onlyFigures();
+if (only === 'grid') await onlyGrid();
 
 /** The numbers a later run is compared with: per database and endpoint, throughput, p95 and share of /health. */
 function summary(run: DatabaseRun) {

@@ -179,7 +179,7 @@ export interface DamageFile {
 // ---- The list ----------------------------------------------------------------------------------
 
 const gridFields: ResourceField[] = [
-  { name: 'damageDate', label: 'Damage date', kind: 'date', grid: { width: 130 }, sortable: true, filters: ['equals', 'gt', 'lt'] },
+  { name: 'damageDate', label: 'Damage date', kind: 'date', grid: { width: 130 }, sortable: true },
   // The status moves by the page's buttons (one state machine), never through the edit form.
   { name: 'status', label: 'Status', kind: 'select', options: DAMAGE_STATUSES, grid: { width: 120 }, sortable: true, form: false, filters: ['equals'] },
   { name: 'projectId', label: 'Project', kind: 'reference', reference: { resource: 'projects', labelField: 'projectName', display: 'projectName' }, grid: false, filters: ['equals'] },

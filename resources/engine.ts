@@ -5,16 +5,34 @@ import type { z } from 'zod';
  * routes, and the client its grid, filters, forms and show page.
  */
 
-/** The grid's per-column filters (spec 01 §5), as json-server suffixes on the API. */
+/**
+ * The list filters (spec 01 §5) and their json-server suffixes on the API: the grid's filter bar
+ * offers a field's declared operators and the server accepts exactly those (list-query.ts).
+ */
 export const FILTER_OPERATORS = {
   contains: '_like',
   startsWith: '_startsWith',
   endsWith: '_endsWith',
+  matches: '_matches',
   equals: '',
+  ne: '_ne',
   gt: '_gt',
+  gte: '_gte',
   lt: '_lt',
+  lte: '_lte',
 } as const;
 export type FilterOperator = keyof typeof FILTER_OPERATORS;
+
+/** The operators that read text (and so take a text field only). */
+export const TEXT_FILTERS: readonly FilterOperator[] = ['contains', 'startsWith', 'endsWith', 'matches'];
+
+/** What each kind of value can be filtered by: text searched, numbers and dates compared, choices picked. */
+export const VALUE_FILTERS = {
+  text: ['contains', 'startsWith', 'endsWith', 'matches', 'equals', 'ne'],
+  number: ['equals', 'ne', 'gt', 'gte', 'lt', 'lte'],
+  date: ['equals', 'ne', 'gt', 'gte', 'lt', 'lte'],
+  choice: ['equals', 'ne'],
+} as const satisfies Record<string, readonly FilterOperator[]>;
 
 export type FieldKind =
   | 'text'
@@ -44,7 +62,7 @@ export interface ResourceField {
   /** Shown as a grid column unless false; hidden until the user shows it when hidden is set. */
   grid?: false | { flex?: number; width?: number; hidden?: boolean };
   /** Filter operators offered in the grid and accepted by the API; none when empty. */
-  filters?: FilterOperator[];
+  filters?: readonly FilterOperator[];
   sortable?: boolean;
   /** Which forms show the field (default both; false for read-only fields such as createdAt). */
   form?: false | 'create' | 'edit' | 'both';
@@ -100,28 +118,29 @@ export function defineResource<C extends z.ZodObject, U extends z.ZodObject>(def
   return def;
 }
 
-/** The default filters of each kind of field: text can be searched, numbers and dates compared. */
-export function defaultFilters(kind: FieldKind): FilterOperator[] {
+/** The default filters of each kind of field (VALUE_FILTERS). */
+export function defaultFilters(kind: FieldKind): readonly FilterOperator[] {
   switch (kind) {
     case 'integer':
     case 'decimal':
+      return VALUE_FILTERS.number;
     case 'date':
     case 'datetime':
-      return ['equals', 'gt', 'lt'];
+      return VALUE_FILTERS.date;
     case 'boolean':
     case 'select':
     case 'reference':
     case 'color':
-      return ['equals'];
+      return VALUE_FILTERS.choice;
     case 'image':
       return [];
     default:
-      return ['contains', 'startsWith', 'endsWith', 'equals'];
+      return VALUE_FILTERS.text;
   }
 }
 
 /** Where the resource's screens live under /app/, without slashes. */
 export const routeOf = (def: ResourceDef) => def.route ?? def.name;
-export const fieldFilters = (f: ResourceField): FilterOperator[] => f.filters ?? defaultFilters(f.kind);
+export const fieldFilters = (f: ResourceField): readonly FilterOperator[] => f.filters ?? defaultFilters(f.kind);
 export const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 export const fieldColumn = (f: ResourceField) => f.column ?? snake(f.name);

@@ -154,7 +154,7 @@ export interface FootprintPhoto {
 // ---- The list ----------------------------------------------------------------------------------
 
 const gridFields: ResourceField[] = [
-  { name: 'date', label: 'Date', kind: 'date', grid: { width: 120 }, sortable: true, form: false, filters: ['equals', 'gt', 'lt'] },
+  { name: 'date', label: 'Date', kind: 'date', grid: { width: 120 }, sortable: true, form: false },
   { name: 'typeName', label: 'Type', kind: 'text', grid: { width: 150 }, sortable: true, form: false },
   { name: 'restorationStatus', label: 'Restoration', kind: 'select', options: RESTORATION_STATUSES, grid: { width: 170 }, sortable: true, form: false, filters: ['equals'] },
   { name: 'projectCode', label: 'Project code', kind: 'text', grid: { width: 120 }, sortable: true, form: false },

@@ -398,8 +398,8 @@ export interface InvoiceComment {
 const fields: ResourceField[] = [
   { name: 'number', label: 'Number', kind: 'text', grid: { width: 110 }, sortable: true, form: false },
   { name: 'status', label: 'Status', kind: 'select', options: INVOICE_STATUSES, grid: { width: 140 }, sortable: true, form: false },
-  { name: 'subtotal', label: 'Amount', kind: 'decimal', grid: { width: 130 }, sortable: true, form: false },
-  { name: 'balance', label: 'Balance', kind: 'decimal', grid: { width: 130 }, sortable: false, form: false },
+  { name: 'subtotal', label: 'Amount', kind: 'decimal', grid: { width: 130 }, sortable: true, form: false, filters: [] },
+  { name: 'balance', label: 'Balance', kind: 'decimal', grid: { width: 130 }, sortable: false, form: false, filters: [] },
   { name: 'projectCode', label: 'Project', kind: 'text', grid: { width: 110 }, sortable: true, form: false },
   { name: 'clientName', label: 'Client', kind: 'text', grid: { flex: 1, width: 180 }, sortable: true, form: false, nullable: true },
   { name: 'companyName', label: 'From', kind: 'text', grid: { width: 170, hidden: true }, sortable: true, form: false },

@@ -219,7 +219,7 @@ const fields: ResourceField[] = [
   { name: 'ticketNumber', label: 'Ticket', kind: 'text', grid: { width: 140 }, sortable: true, form: false },
   { name: 'expiresOn', label: 'Expires on', kind: 'date', grid: { width: 260 }, sortable: true, form: false },
   { name: 'status', label: 'Status', kind: 'select', options: LOCATE_STATUSES, grid: { width: 130 }, sortable: true, form: false },
-  { name: 'projectName', label: 'Project', kind: 'text', grid: { width: 180 }, sortable: true, form: false },
+  { name: 'projectName', label: 'Project', kind: 'text', grid: { width: 180 }, sortable: true, form: false, filters: [] },
   { name: 'address', label: 'Work site', kind: 'text', grid: { flex: 1, width: 200 }, sortable: true, form: false },
   { name: 'city', label: 'City', kind: 'text', grid: { width: 130 }, sortable: true, form: false },
   { name: 'digStartDate', label: 'Dig start', kind: 'date', grid: { width: 120 }, sortable: true, form: false },

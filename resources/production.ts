@@ -332,16 +332,16 @@ export interface ProductionCrewOption {
 const fields: ResourceField[] = [
   { name: 'date', label: 'Date', kind: 'date', grid: { width: 120 }, sortable: true, form: false },
   // Crew and status beside the date: on a phone they are what shows without scrolling.
-  { name: 'crewName', label: 'Crew', kind: 'text', grid: { width: 160 }, sortable: true, form: false },
+  { name: 'crewName', label: 'Crew', kind: 'text', grid: { width: 160 }, sortable: true, form: false, filters: [] },
   { name: 'status', label: 'Status', kind: 'select', options: PRODUCTION_STATUSES, grid: { width: 120 }, sortable: true, form: false },
-  { name: 'projectCode', label: 'Project', kind: 'text', grid: { width: 130 }, sortable: true, form: false },
+  { name: 'projectCode', label: 'Project code', kind: 'text', grid: { width: 130 }, sortable: true, form: false },
   { name: 'projectName', label: 'Project name', kind: 'text', grid: { flex: 1, width: 200 }, sortable: true, form: false },
   { name: 'companyName', label: 'Company', kind: 'text', grid: { width: 170, hidden: true }, sortable: true, form: false },
   // Counted and summed for the page's rows only (a grouped subquery over its ids): not sortable.
-  { name: 'itemCount', label: 'Items', kind: 'integer', grid: { width: 90 }, sortable: false, form: false },
-  { name: 'amount', label: 'Amount', kind: 'decimal', grid: { width: 140 }, sortable: false, form: false },
-  { name: 'projectId', label: 'Project id', kind: 'integer', grid: false, form: false, filters: ['equals'] },
-  { name: 'crewId', label: 'Crew id', kind: 'integer', grid: false, form: false, filters: ['equals'] },
+  { name: 'itemCount', label: 'Items', kind: 'integer', grid: { width: 90 }, sortable: false, form: false, filters: [] },
+  { name: 'amount', label: 'Amount', kind: 'decimal', grid: { width: 140 }, sortable: false, form: false, filters: [] },
+  { name: 'projectId', label: 'Project', kind: 'reference', reference: { resource: 'projects', labelField: 'projectName' }, grid: false, form: false },
+  { name: 'crewId', label: 'Crew', kind: 'reference', reference: { resource: 'crews', labelField: 'name' }, grid: false, form: false },
   { name: 'createdAt', label: 'Created', kind: 'datetime', grid: { width: 180, hidden: true }, sortable: true, form: false },
 ];
 

@@ -267,18 +267,17 @@ export interface TaskFile {
 
 const fields: ResourceField[] = [
   // Summary and status first: on a phone they are what shows without scrolling.
-  { name: 'summary', label: 'Summary', kind: 'text', grid: { flex: 1, width: 220 }, filters: ['contains'], sortable: false },
+  { name: 'summary', label: 'Summary', kind: 'text', grid: { flex: 1, width: 220 }, sortable: false },
   { name: 'status', label: 'Status', kind: 'select', options: TASK_STATUSES, grid: { width: 130 }, sortable: true },
   { name: 'priority', label: 'Priority', kind: 'select', options: TASK_PRIORITIES, grid: { width: 110 }, sortable: false },
-  { name: 'projectId', label: 'Project', kind: 'reference', reference: { resource: 'projects', labelField: 'projectName', display: 'projectName' }, grid: { width: 180 }, filters: [], sortable: false },
-  { name: 'crewId', label: 'Crew', kind: 'reference', reference: { resource: 'crews', labelField: 'name', display: 'crewName' }, grid: { width: 150 }, filters: [], sortable: false, nullable: true },
-  { name: 'typeId', label: 'Type', kind: 'reference', reference: { resource: 'task-types', labelField: 'name', display: 'typeName' }, grid: { width: 140, hidden: true }, filters: [], sortable: false, nullable: true },
-  { name: 'startDate', label: 'Start', kind: 'date', grid: { width: 120 }, filters: ['equals', 'gt', 'lt'], sortable: true, nullable: true },
-  { name: 'endDate', label: 'End', kind: 'date', grid: { width: 120 }, filters: ['equals', 'gt', 'lt'], sortable: true, nullable: true },
-  { name: 'city', label: 'City', kind: 'text', grid: { width: 130, hidden: true }, filters: ['contains'], sortable: false, nullable: true },
+  { name: 'projectId', label: 'Project', kind: 'reference', reference: { resource: 'projects', labelField: 'projectName', display: 'projectName' }, grid: { width: 180 }, sortable: false },
+  { name: 'crewId', label: 'Crew', kind: 'reference', reference: { resource: 'crews', labelField: 'name', display: 'crewName' }, grid: { width: 150 }, sortable: false, nullable: true },
+  { name: 'typeId', label: 'Type', kind: 'reference', reference: { resource: 'task-types', labelField: 'name', display: 'typeName' }, grid: { width: 140, hidden: true }, sortable: false, nullable: true },
+  { name: 'startDate', label: 'Start', kind: 'date', grid: { width: 120 }, sortable: true, nullable: true },
+  { name: 'endDate', label: 'End', kind: 'date', grid: { width: 120 }, sortable: true, nullable: true },
+  { name: 'city', label: 'City', kind: 'text', grid: { width: 130, hidden: true }, sortable: false, nullable: true },
   { name: 'createdAt', label: 'Created', kind: 'datetime', grid: { width: 180, hidden: true }, sortable: true, form: false },
 ];
-// Project, crew and type are filtered by the page's filter bar (pickers), not by typing in the grid.
 
 /**
  * GET /tasks lists the acting company's tasks (tasks:view); creating, editing and deleting need

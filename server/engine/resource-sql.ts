@@ -6,7 +6,7 @@ const LIST_TYPES: Partial<Record<ResourceField['kind'], ListFieldType>> = {
   decimal: 'number',
   reference: 'number',
   boolean: 'boolean',
-  date: 'date',
+  date: 'day',
   datetime: 'date',
 };
 
@@ -14,12 +14,14 @@ const LIST_TYPES: Partial<Record<ResourceField['kind'], ListFieldType>> = {
 export function listSpecFor(def: ResourceDef, alias = 't'): ListSpec {
   const fields: ListSpec['fields'] = { id: { column: `${alias}.id`, type: 'number', filter: true, sort: true } };
   for (const f of def.fields) {
-    const filter = fieldFilters(f).length > 0;
+    const operators = fieldFilters(f);
+    const filter = operators.length > 0;
     if (!filter && !f.sortable) continue;
     fields[f.name] = {
       column: `${alias}.${fieldColumn(f)}`,
       type: LIST_TYPES[f.kind] ?? 'text',
       filter,
+      operators,
       sort: !!f.sortable,
       nullable: !!f.nullable,
     };

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
+import { FILTER_OPERATORS, TEXT_FILTERS, VALUE_FILTERS, type FilterOperator } from '../../resources/engine.js';
 import { MAX_ID } from '../../resources/id.js';
 import { text } from '../../resources/text.js';
 import { currentDialect } from '../db/dialect-context.js';
@@ -14,15 +15,27 @@ import { trigramCandidates, type TextIndex } from './text-search.js';
 
 /**
  * Booleans are stored as 0/1; callers may send true/false or 1/0. Numbers are whole-number columns
- * (ids, counts), compared within the 32-bit range both databases hold.
+ * (ids, counts), compared within the 32-bit range both databases hold. Dates are instants; days are
+ * calendar days kept as 'YYYY-MM-DD' text, compared as text.
  */
-export type ListFieldType = 'text' | 'number' | 'boolean' | 'date';
+export type ListFieldType = 'text' | 'number' | 'boolean' | 'date' | 'day';
+
+/** The operators a field takes unless it declares its own (resources/engine.ts VALUE_FILTERS). */
+const TYPE_FILTERS: Record<ListFieldType, readonly FilterOperator[]> = {
+  text: VALUE_FILTERS.text,
+  number: VALUE_FILTERS.number,
+  date: VALUE_FILTERS.date,
+  day: VALUE_FILTERS.date,
+  boolean: VALUE_FILTERS.choice,
+};
 
 export interface ListField {
   /** A column reference as written in the base query, e.g. 'c.name'. */
   column: string;
   type: ListFieldType;
   filter?: boolean;
+  /** The filter operators this field takes, when not all of its type's (a resource field's declared `filters`). */
+  operators?: readonly FilterOperator[];
   sort?: boolean;
   /** Nullable columns sort nulls as the largest value on both databases (PostgreSQL's own order). */
   nullable?: boolean;
@@ -58,14 +71,13 @@ export type RawListQuery = Record<string, string | string[] | undefined>;
 
 const MAX_VALUES = 200;
 
-const OPERATORS = ['ne', 'gte', 'gt', 'lte', 'lt', 'like', 'startsWith', 'endsWith'] as const;
-type Operator = 'eq' | (typeof OPERATORS)[number];
-const TEXT_OPERATORS = new Set<Operator>(['like', 'startsWith', 'endsWith']);
-const COMPARISONS: Partial<Record<Operator, string>> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
+const SUFFIXED = (Object.keys(FILTER_OPERATORS) as FilterOperator[]).filter((op) => FILTER_OPERATORS[op]);
+const TEXT_OPERATORS = new Set<FilterOperator>(TEXT_FILTERS);
+const COMPARISONS: Partial<Record<FilterOperator, string>> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
 interface Condition {
   field: ListField;
-  op: Operator;
+  op: FilterOperator;
   values: Array<string | number>;
 }
 
@@ -108,6 +120,11 @@ function coerce(param: string, field: ListField, value: string): string | number
     if (!['true', 'false', '1', '0'].includes(value)) throw invalid(param, 'must be true or false');
     return value === 'true' || value === '1' ? 1 : 0;
   }
+  if (field.type === 'day') {
+    const ms = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : NaN;
+    if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value) throw invalid(param, 'must be a real day as YYYY-MM-DD');
+    return value;
+  }
   if (field.type === 'date') {
     const ms = Date.parse(value);
     if (Number.isNaN(ms) || ms < DATE_RANGE.min || ms > DATE_RANGE.max) throw invalid(param, 'must be a date from year 1 to 9999');
@@ -118,14 +135,18 @@ function coerce(param: string, field: ListField, value: string): string | number
 }
 
 /** Splits `name_like` into the field and operator; a bare declared field name means equals. */
-function splitParam(spec: ListSpec, param: string): { name: string; op: Operator } | null {
-  if (spec.fields[param]) return { name: param, op: 'eq' };
-  for (const op of OPERATORS) {
-    const suffix = `_${op}`;
+function splitParam(spec: ListSpec, param: string): { name: string; op: FilterOperator } | null {
+  if (spec.fields[param]) return { name: param, op: 'equals' };
+  for (const op of SUFFIXED) {
+    const suffix = FILTER_OPERATORS[op];
     if (param.endsWith(suffix) && spec.fields[param.slice(0, -suffix.length)]) return { name: param.slice(0, -suffix.length), op };
   }
   return null;
 }
+
+/** What a field's filter operators are called on the API: `name`, `name_like`, … */
+const suffixes = (name: string, field: ListField) => fieldOperators(field).map((op) => `${name}${FILTER_OPERATORS[op]}`);
+export const fieldOperators = (field: ListField) => field.operators ?? TYPE_FILTERS[field.type];
 
 function parseSort(spec: ListSpec, raw: RawListQuery): ParsedList['sort'] {
   const names = (single(raw, '_sort') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -160,10 +181,13 @@ export function parseListQuery(spec: ListSpec, raw: RawListQuery): ParsedList {
     if (!parsed || !field?.filter) {
       throw invalid(param, `is not a filter of this list; filterable fields: ${filterable(spec).join(', ')}`);
     }
-    if (TEXT_OPERATORS.has(parsed.op) && field.type !== 'text') throw invalid(param, `_${parsed.op} applies to text fields only`);
+    if (!fieldOperators(field).includes(parsed.op)) {
+      const why = TEXT_OPERATORS.has(parsed.op) && field.type !== 'text' ? `${FILTER_OPERATORS[parsed.op]} applies to text fields only` : 'is not a filter of this field';
+      throw invalid(param, `${why}; ${parsed.name} takes ${suffixes(parsed.name, field).join(', ')}`);
+    }
     const values = asList(value);
     if (values.length > MAX_VALUES) throw invalid(param, `takes at most ${MAX_VALUES} values`);
-    if (values.length > 1 && parsed.op !== 'eq' && parsed.op !== 'ne') throw invalid(param, 'may be given only once');
+    if (values.length > 1 && parsed.op !== 'equals' && parsed.op !== 'ne') throw invalid(param, 'may be given only once');
     conditions.push({ field, op: parsed.op, values: values.map((v) => coerce(param, field, v)) });
   }
 
@@ -208,11 +232,22 @@ function likeMatch(column: string, pattern: string): RawBuilder<SqlBool> {
  * Rows where any of `fields` matches `pattern`, made from the caller's `needle`. On SQLite a trigram
  * table narrows the rows first when it indexes every field; the LIKE keeps the exact meaning.
  */
-function textMatch(fields: ListField[], needle: string, pattern: string): RawBuilder<SqlBool> {
+function textMatch(fields: ListField[], needle: string | null, pattern: string): RawBuilder<SqlBool> {
   const likes = fields.map((f) => likeMatch(f.column, pattern));
   const anyField = likes.length === 1 ? likes[0]! : sql<SqlBool>`(${sql.join(likes, sql` or `)})`;
-  const candidates = currentDialect() === 'sqlite' ? trigramCandidates(fields, needle) : null;
+  const candidates = currentDialect() === 'sqlite' && needle !== null ? trigramCandidates(fields, needle) : null;
   return candidates ? sql<SqlBool>`(${anyField} and ${candidates})` : anyField;
+}
+
+/**
+ * `matches`: `*` any run of characters, `?` one, everything else literal (a `%` or `_` too), as a
+ * LIKE pattern; and its longest literal run, which every matching row holds, for the trigram index.
+ */
+export function matchPattern(pattern: string): { like: string; needle: string | null } {
+  const literals = pattern.split(/[*?]/);
+  const like = pattern.replace(/[*?]|[^*?]+/g, (part) => (part === '*' ? '%' : part === '?' ? '_' : escapeLike(part)));
+  const longest = literals.reduce((a, b) => ([...b].length > [...a].length ? b : a), '');
+  return { like, needle: longest || null };
 }
 
 function toSql(c: Condition): RawBuilder<SqlBool> {
@@ -220,17 +255,21 @@ function toSql(c: Condition): RawBuilder<SqlBool> {
   const [first] = c.values;
   const text = String(first);
   switch (c.op) {
-    case 'eq':
+    case 'equals':
       return c.values.length === 1 ? sql<SqlBool>`${col} = ${first}` : sql<SqlBool>`${col} in (${sql.join(c.values)})`;
     case 'ne':
       // Rows without a value are "not equal" too, as json-server treats a missing field.
       return sql<SqlBool>`(${col} is null or ${col} not in (${sql.join(c.values)}))`;
-    case 'like':
+    case 'contains':
       return textMatch([c.field], text, `%${escapeLike(text)}%`);
     case 'startsWith':
       return textMatch([c.field], text, `${escapeLike(text)}%`);
     case 'endsWith':
       return textMatch([c.field], text, `%${escapeLike(text)}`);
+    case 'matches': {
+      const { like, needle } = matchPattern(text);
+      return textMatch([c.field], needle, like);
+    }
     default:
       return sql<SqlBool>`${col} ${sql.raw(COMPARISONS[c.op]!)} ${first}`;
   }

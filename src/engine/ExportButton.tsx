@@ -1,6 +1,6 @@
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { Button, LinearProgress, Snackbar } from '@mui/material';
-import { useNotification, type CrudFilter, type CrudSort } from '@refinedev/core';
+import { useNotification, type CrudSort } from '@refinedev/core';
 import { useState } from 'react';
 import type { ApiError } from '../api/http';
 import { downloadText, exportRows } from './csv-export';
@@ -8,13 +8,13 @@ import { downloadText, exportRows } from './csv-export';
 interface Props {
   resource: string;
   label: string;
+  /** Carries the list's conditions (meta.params, meta.scope). */
   meta: Record<string, unknown>;
-  filters: CrudFilter[];
   sorters: CrudSort[];
   columns: Array<{ field: string; headerName: string }>;
 }
 
-/** Exports the rows of the current view (its filters, sort and visible columns) as CSV, showing progress. */
+/** Exports the rows of the current view (its conditions, sort and visible columns) as CSV, showing progress. */
 export function ExportButton(props: Props) {
   const { open: notify } = useNotification();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);

@@ -1,4 +1,4 @@
-import type { CrudFilter, CrudSort } from '@refinedev/core';
+import type { CrudSort } from '@refinedev/core';
 import { dataProvider } from '../providers/data-provider';
 
 const PAGE = 200;
@@ -21,7 +21,6 @@ export function toCsv(columns: Array<{ field: string; headerName: string }>, row
 export async function exportRows(opts: {
   resource: string;
   meta: Record<string, unknown>;
-  filters: CrudFilter[];
   sorters: CrudSort[];
   columns: Array<{ field: string; headerName: string }>;
   onProgress: (done: number, total: number) => void;
@@ -32,7 +31,6 @@ export async function exportRows(opts: {
     const res = await dataProvider.getList({
       resource: opts.resource,
       meta: opts.meta,
-      filters: opts.filters,
       sorters: opts.sorters,
       pagination: { currentPage: page, pageSize: PAGE, mode: 'server' },
     });

@@ -1,62 +1,5 @@
-import {
-  getGridBooleanOperators,
-  getGridDateOperators,
-  getGridNumericOperators,
-  getGridSingleSelectOperators,
-  getGridStringOperators,
-  type GridColDef,
-  type GridFilterInputValueProps,
-  type GridFilterItem,
-  type GridFilterOperator,
-} from '@mui/x-data-grid';
-import { fieldFilters, type FilterOperator, type ResourceDef, type ResourceField } from '../../resources/engine';
-
-// The grid's operator names for each of our filters, per column type.
-const STRING_OPS: Record<FilterOperator, string> = { contains: 'contains', startsWith: 'startsWith', endsWith: 'endsWith', equals: 'equals', gt: '', lt: '' };
-const NUMBER_OPS: Record<FilterOperator, string> = { contains: '', startsWith: '', endsWith: '', equals: '=', gt: '>', lt: '<' };
-const DATE_OPS: Record<FilterOperator, string> = { contains: '', startsWith: '', endsWith: '', equals: 'is', gt: 'after', lt: 'before' };
-
-const dayInputs = new WeakMap<object, NonNullable<GridFilterOperator['InputComponent']>>();
-
-/**
- * A date field's filter keeps the picked day as 'YYYY-MM-DD', as the field holds it and the API
- * compares it, rather than the UTC instant the grid makes of the day (which never equals a date).
- */
-function asCalendarDay(op: GridFilterOperator): GridFilterOperator {
-  const Input = op.InputComponent;
-  if (!Input) return op;
-  let DayInput = dayInputs.get(Input);
-  if (!DayInput) {
-    DayInput = (props: GridFilterInputValueProps) => (
-      <Input {...props} applyValue={(item: GridFilterItem) => props.applyValue({ ...item, value: item.value instanceof Date ? item.value.toISOString().slice(0, 10) : item.value })} />
-    );
-    dayInputs.set(Input, DayInput);
-  }
-  return { ...op, InputComponent: DayInput };
-}
-
-function operatorsFor(field: ResourceField): GridFilterOperator[] {
-  const wanted = fieldFilters(field);
-  const pick = (all: GridFilterOperator[], names: Record<FilterOperator, string>) => {
-    const allowed = new Set(wanted.map((w) => names[w]).filter(Boolean));
-    return all.filter((op) => allowed.has(op.value));
-  };
-  switch (field.kind) {
-    case 'integer':
-    case 'decimal':
-      return pick(getGridNumericOperators(), NUMBER_OPS);
-    case 'date':
-      return pick(getGridDateOperators(false), DATE_OPS).map(asCalendarDay);
-    case 'datetime':
-      return pick(getGridDateOperators(true), DATE_OPS);
-    case 'boolean':
-      return wanted.length ? getGridBooleanOperators() : [];
-    case 'select':
-      return wanted.length ? getGridSingleSelectOperators().filter((op) => op.value === 'is') : [];
-    default:
-      return pick(getGridStringOperators(), STRING_OPS);
-  }
-}
+import type { GridColDef } from '@mui/x-data-grid';
+import type { ResourceDef, ResourceField } from '../../resources/engine';
 
 const GRID_TYPES: Partial<Record<ResourceField['kind'], GridColDef['type']>> = {
   integer: 'number',
@@ -80,7 +23,6 @@ export function gridColumns(def: ResourceDef): GridColDef[] {
     .map((f): GridColDef => {
       const grid = f.grid || {};
       const type = GRID_TYPES[f.kind] ?? 'string';
-      const filterOperators = operatorsFor(f);
       return {
         field: f.name,
         headerName: f.label,
@@ -89,8 +31,8 @@ export function gridColumns(def: ResourceDef): GridColDef[] {
         width: grid.width ?? (grid.flex ? undefined : 160),
         minWidth: 120,
         sortable: !!f.sortable,
-        filterable: filterOperators.length > 0,
-        filterOperators,
+        // Filters live in the filter bar above the grid (FilterBar), on several columns at once.
+        filterable: false,
         ...(f.options ? { valueOptions: f.options.map((o) => ({ value: o.value, label: o.label })) } : {}),
         ...(type === 'date' || type === 'dateTime' ? { valueGetter: (value: string | null) => (value ? (f.kind === 'date' ? calendarDay(value) : new Date(value)) : null) } : {}),
         ...(f.kind === 'image'

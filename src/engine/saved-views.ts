@@ -1,10 +1,13 @@
 import type { CrudFilter, CrudSort } from '@refinedev/core';
 import type { GridColumnVisibilityModel } from '@mui/x-data-grid';
 import { apiFetch } from '../api/http';
+import type { Condition } from './filter-model';
 
-/** What a saved view keeps of a grid: its filters, its sort and which columns show. */
+/** What a saved view keeps of a grid: its filter bar's conditions, its sort and which columns show. */
 export interface GridViewState {
-  filters: CrudFilter[];
+  conditions: Condition[];
+  /** The grid's one-column filter, in views saved before the filter bar (read as conditions). */
+  filters?: CrudFilter[];
   sorters: CrudSort[];
   columns: GridColumnVisibilityModel;
   /** The filters of a bar above the grid (ListScope), when the page has one. */

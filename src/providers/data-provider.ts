@@ -54,6 +54,8 @@ function itemPath(resource: string, id: string | number, meta?: Record<string, a
   return `${resourcePath(resource, meta)}/${encodeURIComponent(String(id))}`;
 }
 
+const listOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
 export const dataProvider: DataProvider = {
   getApiUrl: () => API_URL,
 
@@ -66,8 +68,10 @@ export const dataProvider: DataProvider = {
       query.set('_end', String(page * size));
     }
     sortersToQuery(sorters, query);
-    // meta.scope: filters a page holds outside the grid's filter model (ListScope).
-    filtersToQuery([...(meta?.scope ?? []), ...(filters ?? [])], query);
+    // meta.scope: filters a page holds outside the filter bar (ListScope); meta.params: the filter bar's conditions, already in the API's form.
+    // Refine also puts the page address's parameters in meta: a `scope` or `params` there is text, never these.
+    filtersToQuery([...listOf<CrudFilter>(meta?.scope), ...(filters ?? [])], query);
+    for (const [key, value] of listOf<[string, string]>(meta?.params)) query.append(key, value);
     const { data, headers } = await apiFetch<any[]>(`${resourcePath(resource, meta)}?${query}`, { quiet: !!meta?.quiet });
     return { data, total: Number(headers.get('x-total-count') ?? data.length) };
   },

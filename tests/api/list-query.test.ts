@@ -1,4 +1,4 @@
-import { parseListQuery, PAGE_SIZE, type ListSpec } from '../../server/lib/list-query.js';
+import { matchPattern, parseListQuery, PAGE_SIZE, type ListSpec } from '../../server/lib/list-query.js';
 import { companyData, describeEachDatabase, registerUser, type TestServer } from './harness.js';
 
 const API = '/api/v1';
@@ -35,6 +35,38 @@ describe('parseListQuery', () => {
 
   it('refuses sorting by a field not declared sortable', () => {
     expect(() => parseListQuery(spec, { _sort: 'name' })).toThrow(/cannot sort by "name"/);
+  });
+
+  it('accepts exactly each field kind\'s operators, and a field\'s own declared ones', () => {
+    const kinds: ListSpec = {
+      fields: {
+        id: { column: 'id', type: 'number', filter: true, sort: true },
+        active: { column: 'active', type: 'boolean', filter: true },
+        day: { column: 'day', type: 'day', filter: true },
+        code: { column: 'code', type: 'text', filter: true, operators: ['equals', 'startsWith'] },
+      },
+      defaultSort: [{ field: 'id', order: 'asc' }],
+      tiebreaker: 'id',
+    };
+    const ops = (raw: Record<string, string>) => parseListQuery(kinds, raw).conditions.map((c) => [c.op, c.values]);
+    expect(ops({ active: 'true', active_ne: '0' })).toEqual([['equals', [1]], ['ne', [0]]]);
+    expect(() => ops({ active_gt: '0' })).toThrow(/active_gt: is not a filter of this field; active takes active, active_ne/);
+    expect(ops({ day_gte: '2026-03-01', day_lte: '2026-03-31', day_ne: '2026-03-15' })).toEqual([
+      ['gte', ['2026-03-01']],
+      ['lte', ['2026-03-31']],
+      ['ne', ['2026-03-15']],
+    ]);
+    expect(() => ops({ day_gt: '2026-02-30' })).toThrow(/real day/);
+    expect(() => ops({ day_like: '2026' })).toThrow(/_like applies to text fields only/);
+    expect(ops({ code_startsWith: 'A' })).toEqual([['startsWith', ['A']]]);
+    expect(() => ops({ code_like: 'A' })).toThrow(/code takes code, code_startsWith/);
+  });
+
+  it('reads a matches pattern: * any run, ? one character, the rest literal, and its longest literal run', () => {
+    expect(matchPattern('Ab*B?cd')).toEqual({ like: 'Ab%B_cd', needle: 'Ab' });
+    expect(matchPattern('*100%*')).toEqual({ like: '%100!%%', needle: '100%' });
+    expect(matchPattern('a_b*concrete')).toEqual({ like: 'a!_b%concrete', needle: 'concrete' });
+    expect(matchPattern('**')).toEqual({ like: '%%', needle: null });
   });
 });
 
@@ -151,6 +183,53 @@ describeEachDatabase('list queries (json-server conventions) on GET /companies',
     expect(names((await list('city_startsWith=%25')).rows)).toEqual([]);
   });
 
+  it('matches a _matches pattern: * any run, ? one character, case-insensitive, % and _ literal', async () => {
+    const m = async (pattern: string) => names((await list(`name_matches=${encodeURIComponent(pattern)}`)).rows);
+    expect(await m('*civil')).toEqual(['Delta A_B Civil', 'Echo AxB Civil']);
+    expect(await m('* A?B civil')).toEqual(['Delta A_B Civil', 'Echo AxB Civil']);
+    // The pattern is the whole value: without * it is not "contains".
+    expect(await m('civil')).toEqual([]);
+    expect(await m('ALPHA PAVING')).toEqual(['Alpha Paving']);
+    expect(await m('*A_B*')).toEqual(['Delta A_B Civil']);
+    expect(await m('*100%*')).toEqual(['Charlie 100% Concrete']);
+    expect(await m('*1?0 concrete')).toEqual(['Foxtrot 100 Concrete']);
+    expect(await m('?????')).toEqual([]);
+    expect(await m('*o*o*')).toEqual(['Foxtrot 100 Concrete']);
+  });
+
+  it('offers every operator of each kind: text, number and date', async () => {
+    const count = async (q: string) => (await list(`${q}&_end=100`)).total;
+    const byId = [...all].sort((a, b) => a.id - b.id);
+    const pivot = byId[3]!;
+    const expectations: Array<[string, (c: Company) => boolean]> = [
+      ['city_like=AS', (c) => /as/i.test(c.city)],
+      ['city_startsWith=d', (c) => /^d/i.test(c.city)],
+      ['city_endsWith=ON', (c) => /on$/i.test(c.city)],
+      ['city_matches=*a?o*', (c) => /a.o/i.test(c.city)],
+      ['city=Austin', (c) => c.city === 'Austin'],
+      ['city_ne=Austin', (c) => c.city !== 'Austin'],
+      [`id=${pivot.id}`, (c) => c.id === pivot.id],
+      [`id_ne=${pivot.id}`, (c) => c.id !== pivot.id],
+      [`id_gt=${pivot.id}`, (c) => c.id > pivot.id],
+      [`id_gte=${pivot.id}`, (c) => c.id >= pivot.id],
+      [`id_lt=${pivot.id}`, (c) => c.id < pivot.id],
+      [`id_lte=${pivot.id}`, (c) => c.id <= pivot.id],
+      [`createdAt=${encodeURIComponent(pivot.createdAt)}`, (c) => c.createdAt === pivot.createdAt],
+      [`createdAt_ne=${encodeURIComponent(pivot.createdAt)}`, (c) => c.createdAt !== pivot.createdAt],
+      [`createdAt_gt=${encodeURIComponent(pivot.createdAt)}`, (c) => c.createdAt > pivot.createdAt],
+      [`createdAt_lte=${encodeURIComponent(pivot.createdAt)}`, (c) => c.createdAt <= pivot.createdAt],
+    ];
+    for (const [query, keep] of expectations) expect([query, await count(query)]).toEqual([query, all.filter(keep).length]);
+  });
+
+  it('combines conditions on several columns with AND', async () => {
+    const four = await list('state=TX&name_matches=*i*&city_ne=Dallas&id_gt=0');
+    expect(names(four.rows)).toEqual(['Alpha Paving', 'Echo AxB Civil']);
+    const three = await list('name_like=civil&city_startsWith=aus&state_ne=CO');
+    expect([names(three.rows), three.total]).toEqual([['Echo AxB Civil'], 1]);
+    expect((await list('name_like=civil&city=Denver&state=TX')).total).toBe(0);
+  });
+
   it('searches every text field with q', async () => {
     expect(names((await list('q=austin')).rows)).toEqual(['Alpha Paving', 'Echo AxB Civil']);
     expect(names((await list('q=civil&city=Denver')).rows)).toEqual(['Delta A_B Civil']);
@@ -162,7 +241,13 @@ describeEachDatabase('list queries (json-server conventions) on GET /companies',
     const unknown = await rejected('zip=78701');
     expect(unknown.message).toMatch(/zip/);
     expect(unknown.details[0]!.field).toBe('zip');
-    expect((await rejected('name_matches=x')).message).toMatch(/name_matches/);
+    const operator = await rejected('name_gt=x');
+    expect(operator.message).toMatch(/name_gt: is not a filter of this field; name takes name_like, name_startsWith, name_endsWith, name_matches, name, name_ne/);
+    expect(operator.details[0]!.field).toBe('name_gt');
+    expect((await rejected('id_matches=1*')).message).toMatch(/id_matches: _matches applies to text fields only/);
+    expect((await rejected('zip_matches=7*')).message).toMatch(/zip_matches: is not a filter of this list/);
+    // A refused filter lists nothing: not the rows without it.
+    expect((await server().call('GET', `${API}/companies?name_like=alpha&city_gt=A`, { token })).body.error).toBeDefined();
     expect((await rejected('_sort=zip')).message).toMatch(/cannot sort by "zip"/);
     expect((await rejected('_sort=name&_order=up')).message).toMatch(/asc or desc/);
     expect((await rejected('_order=desc')).details[0]!.field).toBe('_order');

@@ -2,10 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { gridColumns } from '../../src/engine/grid-columns';
-import { taskTypes } from '../../resources/catalog-types';
 import { fakeToken, fakeUser } from './fixtures';
-import { renderApp } from './render-app';
+import { currentLocation, renderApp } from './render-app';
 
 const rows = [
   { id: 1, companyId: 7, name: 'Trenching', description: 'Open cut', createdAt: '2026-01-01T00:00:00.000Z' },
@@ -42,12 +40,6 @@ afterAll(() => server.close());
 const lastQuery = () => listQueries[listQueries.length - 1];
 
 describe('the resource grid', () => {
-  it('offers exactly the spec filters per column kind', () => {
-    const byField = Object.fromEntries(gridColumns(taskTypes).map((c) => [c.field, (c.filterOperators ?? []).map((o) => o.value)]));
-    expect(byField.name).toEqual(['contains', 'equals', 'startsWith', 'endsWith']);
-    expect(byField.createdAt).toEqual(['is', 'after', 'before']);
-  });
-
   it('asks the server for the first page, sorted by the default sort', async () => {
     renderApp('/task-types');
     expect(await screen.findByText('Trenching')).toBeInTheDocument();
@@ -57,7 +49,7 @@ describe('the resource grid', () => {
     expect(lastQuery().get('_order')).toBe('asc');
   });
 
-  it('restores the remembered saved view: its filter, sort and hidden columns reach the query and the grid', async () => {
+  it('restores the remembered saved view (one saved before the filter bar too): its filter, sort and hidden columns reach the query and the grid', async () => {
     user = fakeUser('Owner', {
       views: [
         {
@@ -78,6 +70,8 @@ describe('the resource grid', () => {
     renderApp('/task-types');
     expect(await screen.findByRole('button', { name: 'Trench work' })).toBeInTheDocument();
     await waitFor(() => expect(lastQuery().get('name_startsWith')).toBe('Tr'));
+    expect(screen.getByRole('button', { name: 'Name starts with Tr' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/task-types?name_startsWith=Tr');
     expect(lastQuery().get('_sort')).toBe('description');
     expect(lastQuery().get('_order')).toBe('desc');
     expect(screen.queryByRole('columnheader', { name: 'Description' })).not.toBeInTheDocument();
@@ -103,28 +97,86 @@ describe('the resource grid', () => {
     expect(createdViews[0]).toEqual({
       type: 'task-types',
       name: 'Mine',
-      filters: { filters: [], sorters: [{ field: 'name', order: 'asc' }], columns: { createdAt: false } },
+      filters: { conditions: [], sorters: [{ field: 'name', order: 'asc' }], columns: { createdAt: false } },
     });
     expect(await screen.findByRole('button', { name: 'Mine' })).toBeInTheDocument();
     expect(localStorage.getItem('fieldwork.view.task-types')).toBe('99');
   });
 });
 
-describe('the grid filter panel', () => {
-  it('turns "starts with" on a column into name_startsWith on the server query', async () => {
+describe('the grid filter bar', () => {
+  it('offers each column its declared operators in words', async () => {
     const u = userEvent.setup();
     renderApp('/task-types');
     await screen.findByText('Trenching');
-    // The menu button only shows on hover, so it is reached by its label rather than its role.
-    await u.click(screen.getByLabelText('Name column menu'));
-    await u.click(await screen.findByRole('menuitem', { name: 'Filter' }));
-    const operator = await screen.findByRole('combobox', { name: 'Operator' });
-    await u.click(operator);
-    await u.click(await screen.findByRole('option', { name: 'starts with' }));
-    // One paste rather than three keystrokes: the grid debounces the value, and a busy machine
-    // could otherwise send the request between two of them.
-    await u.click(screen.getByRole('textbox', { name: 'Value' }));
-    await u.paste('Bor');
-    await waitFor(() => expect(lastQuery().get('name_startsWith')).toBe('Bor'), { timeout: 4000 });
+    await u.click(screen.getByRole('button', { name: 'Add filter' }));
+    const form = await screen.findByRole('form', { name: 'Add filter' });
+    const options = async (name: string) => {
+      await u.click(within(form).getByRole('combobox', { name }));
+      const listed = (await screen.findAllByRole('option')).map((o) => o.textContent);
+      await u.keyboard('{Escape}');
+      return listed;
+    };
+    expect(await options('Column')).toEqual(['Name', 'Description', 'Created']);
+    expect(await options('Operator')).toEqual(['contains', 'starts with', 'ends with', 'matches', 'equals', 'is not']);
+    await u.click(within(form).getByRole('combobox', { name: 'Column' }));
+    await u.click(await screen.findByRole('option', { name: 'Created' }));
+    expect(await options('Operator')).toEqual(['on', 'not on', 'after', 'on or after', 'before', 'on or before']);
+  });
+
+  it('combines conditions on several columns, as chips to edit and remove, in the query and the address', async () => {
+    const u = userEvent.setup();
+    renderApp('/task-types?view=x');
+    await screen.findByText('Trenching');
+    const bar = screen.getByRole('search', { name: 'Filter task types' });
+
+    const add = async (column: string, operator: string, value: string) => {
+      await u.click(within(bar).getByRole('button', { name: 'Add filter' }));
+      const form = await screen.findByRole('form', { name: 'Add filter' });
+      await u.click(within(form).getByRole('combobox', { name: 'Column' }));
+      await u.click(await screen.findByRole('option', { name: column }));
+      await u.click(within(form).getByRole('combobox', { name: 'Operator' }));
+      await u.click(await screen.findByRole('option', { name: operator }));
+      await u.type(within(form).getByLabelText('Value'), `${value}{Enter}`);
+      await waitFor(() => expect(screen.queryByRole('form')).not.toBeInTheDocument());
+    };
+    await add('Name', 'matches', 'B*g');
+    await add('Description', 'contains', 'dir');
+    await waitFor(() => expect(lastQuery().get('description_like')).toBe('dir'));
+    expect(lastQuery().get('name_matches')).toBe('B*g');
+    expect(currentLocation()).toBe('/task-types?view=x&name_matches=B*g&description_like=dir');
+
+    // A chip opens its condition to edit; Apply replaces it in place.
+    await u.click(within(bar).getByRole('button', { name: 'Name matches B*g' }));
+    const form = await screen.findByRole('form', { name: 'Edit filter' });
+    await u.clear(within(form).getByLabelText('Value'));
+    await u.type(within(form).getByLabelText('Value'), 'Bor*');
+    await u.click(within(form).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(lastQuery().get('name_matches')).toBe('Bor*'));
+    expect(currentLocation()).toBe('/task-types?view=x&name_matches=Bor*&description_like=dir');
+
+    // Delete on a focused chip removes it, as its × does; Clear all empties the rest.
+    within(bar).getByRole('button', { name: 'Description contains dir' }).focus();
+    await u.keyboard('{Delete}');
+    await waitFor(() => expect(lastQuery().has('description_like')).toBe(false));
+    expect(lastQuery().get('name_matches')).toBe('Bor*');
+    await u.click(within(bar).getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(lastQuery().has('name_matches')).toBe(false));
+    expect(currentLocation()).toBe('/task-types?view=x');
+    expect(within(bar).queryByRole('button', { name: 'Clear all' })).not.toBeInTheDocument();
+  });
+
+  it('opens with the address’s conditions, which win over the remembered view', async () => {
+    user = fakeUser('Owner', {
+      views: [{ id: 5, type: 'task-types', name: 'Trench work', filters: { conditions: [{ field: 'name', op: 'startsWith', value: 'Tr' }], sorters: [], columns: {} }, createdAt: '', updatedAt: '' }] as any,
+    });
+    localStorage.setItem('fieldwork.view.task-types', '5');
+    renderApp('/task-types?description_endsWith=cut&name_ne=Boring');
+    await screen.findByText('Trenching');
+    await waitFor(() => expect(lastQuery().get('description_endsWith')).toBe('cut'));
+    expect(lastQuery().get('name_ne')).toBe('Boring');
+    expect(lastQuery().has('name_startsWith')).toBe(false);
+    expect(screen.getByRole('button', { name: 'All rows' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Name is not Boring' })).toBeInTheDocument();
   });
 });

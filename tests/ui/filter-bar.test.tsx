@@ -1,80 +1,123 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { FilterBar, FilterDayRange, FilterSelect } from '../../src/components/FilterBar';
+import { z } from 'zod';
+import { defineResource, type ResourceField } from '../../resources/engine';
+import type { Condition } from '../../src/engine/filter-model';
+import { FilterBar, type FieldEditor } from '../../src/engine/FilterBar';
 import { setViewportWidth } from './shell-fixtures';
 
-// The bar above the productions and tasks grids.
-const STATUSES = [
-  { value: 'open', label: 'Open' },
-  { value: 'done', label: 'Done' },
+// The one bar above every grid, on its own: a resource's declared fields, a page's own editor for one of them.
+const fields: ResourceField[] = [
+  { name: 'status', label: 'Status', kind: 'select', options: [{ value: 'open', label: 'Open' }, { value: 'done', label: 'Done' }] },
+  { name: 'count', label: 'Count', kind: 'integer' },
+  { name: 'active', label: 'Active', kind: 'boolean' },
+  { name: 'crewId', label: 'Crew', kind: 'reference', reference: { resource: 'crews', labelField: 'name' }, filters: ['equals'] },
+  { name: 'secret', label: 'Secret', kind: 'text', filters: [] },
 ];
-const changes: unknown[] = [];
+const def = defineResource({
+  name: 'things',
+  entityType: 'thing',
+  navId: 'things',
+  label: 'Things',
+  singular: 'Thing',
+  titleField: 'status',
+  fields,
+  create: z.object({}),
+  update: z.object({}),
+  paths: { list: '/things', create: '/things', item: '/things/:id' },
+  permissions: { view: 'things:view', manage: 'things:manage' },
+  messages: { created: '', saved: '', deleted: '' },
+  defaultSort: { field: 'status', order: 'asc' },
+});
+const CREWS = [{ id: 9, name: 'North crew' }];
+const editors: Record<string, FieldEditor> = {
+  crewId: {
+    Input: ({ value, onChange }) => (
+      <select aria-label="Crew" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Any</option>
+        {CREWS.map((c) => (
+          <option key={c.id} value={String(c.id)}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    ),
+    Label: ({ value }) => <>{CREWS.find((c) => String(c.id) === value)?.name ?? value}</>,
+  },
+};
 
-function Harness({ crewId = '' }: { crewId?: string }) {
-  const [status, setStatus] = useState('open');
-  const [range, setRange] = useState({ from: '2026-03-01', to: '' });
-  const count = (status ? 1 : 0) + (range.from ? 1 : 0) + (range.to ? 1 : 0);
+let latest: Condition[] = [];
+function Harness({ initial = [] }: { initial?: Condition[] }) {
+  const [value, setValue] = useState<Condition[]>(initial);
   return (
     <FilterBar
-      label="Filter things"
-      count={count}
-      onClear={() => {
-        setStatus('');
-        setRange({ from: '', to: '' });
+      def={def}
+      value={value}
+      editors={editors}
+      onChange={(next) => {
+        latest = next;
+        setValue(next);
       }}
-    >
-      <FilterSelect label="Status" any="Any status" value={status} options={STATUSES} onChange={setStatus} minWidth={150} />
-      <FilterSelect label="Crew" any="Any crew" value={crewId} options={[{ value: '1', label: 'North crew' }]} onChange={() => {}} minWidth={150} unknown={(id) => `Crew ${id}`} />
-      <FilterDayRange
-        labels={['From', 'To']}
-        from={range.from}
-        to={range.to}
-        onChange={(change) => {
-          changes.push(change);
-          setRange((r) => ({ ...r, ...change }));
-        }}
-      />
-    </FilterBar>
+    />
   );
 }
 
-const original = window.matchMedia;
-afterEach(() => {
-  window.matchMedia = original;
-  changes.length = 0;
+beforeEach(() => {
+  latest = [];
 });
 
 describe('FilterBar', () => {
-  it('shows the filters in a search row, hands back each change, and Clear filters empties them and goes', async () => {
+  it('adds a condition with the keyboard alone: Add filter, column, operator, value, Enter', async () => {
     setViewportWidth(1280);
     const user = userEvent.setup();
     render(<Harness />);
     const bar = screen.getByRole('search', { name: 'Filter things' });
-    expect(within(bar).getByRole('combobox', { name: 'Status' })).toHaveTextContent('Open');
-    await user.type(within(bar).getByLabelText('To'), '2026-03-31');
-    expect(changes.at(-1)).toEqual({ to: '2026-03-31' });
-    await user.click(within(bar).getByRole('button', { name: 'Clear filters' }));
-    expect(within(bar).getByLabelText('From')).toHaveValue('');
-    expect(within(bar).getByRole('combobox', { name: 'Status' })).not.toHaveTextContent('Open');
-    expect(within(bar).queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+    within(bar).getByRole('button', { name: 'Add filter' }).focus();
+    await user.keyboard('{Enter}');
+    const form = await screen.findByRole('form', { name: 'Add filter' });
+    // The column choice has the focus; the choices are the declared fields only.
+    expect(within(form).getByRole('combobox', { name: 'Column' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Status', 'Count', 'Active', 'Crew']);
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(within(form).getByRole('combobox', { name: 'Column' })).toHaveTextContent('Count'));
+    await user.tab();
+    await user.keyboard('{ArrowDown}');
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['equals', 'is not', 'greater than', 'at least', 'less than', 'at most']);
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await user.tab();
+    await user.keyboard('12{Enter}');
+    expect(latest).toEqual([{ field: 'count', op: 'gt', value: '12' }]);
+    expect(await within(bar).findByRole('button', { name: 'Count greater than 12' })).toBeInTheDocument();
   });
 
-  it('keeps a chosen value that is no longer offered under its name', () => {
+  it('edits a value by its kind: options by their names, yes or no, the page’s own picker named on its chip', async () => {
     setViewportWidth(1280);
-    render(<Harness crewId="9" />);
-    expect(screen.getByRole('combobox', { name: 'Crew' })).toHaveTextContent('Crew 9');
-  });
-
-  it('folds under Filters with the count on a phone, and opens by its button', async () => {
-    setViewportWidth(390);
     const user = userEvent.setup();
-    render(<Harness />);
-    expect(screen.queryByRole('search')).not.toBeInTheDocument();
-    const toggle = screen.getByRole('button', { name: 'Filters (2)' });
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await user.click(toggle);
-    expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(await screen.findByRole('search', { name: 'Filter things' })).toBeInTheDocument();
+    render(<Harness initial={[{ field: 'status', op: 'ne', value: 'done' }, { field: 'active', op: 'equals', value: 'true' }]} />);
+    const bar = screen.getByRole('search', { name: 'Filter things' });
+    expect(within(bar).getByRole('button', { name: 'Status is not Done' })).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Active is Yes' })).toBeInTheDocument();
+
+    await user.click(within(bar).getByRole('button', { name: 'Add filter' }));
+    const form = await screen.findByRole('form', { name: 'Add filter' });
+    await user.click(within(form).getByRole('combobox', { name: 'Column' }));
+    await user.click(await screen.findByRole('option', { name: 'Crew' }));
+    // Nothing to apply until a value is chosen.
+    expect(within(form).getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Crew' }), 'North crew');
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+    expect(await within(bar).findByRole('button', { name: 'Crew is North crew' })).toBeInTheDocument();
+    expect(latest.map((c) => c.field)).toEqual(['status', 'active', 'crewId']);
+
+    // Editing a chip opens its condition; Cancel leaves it as it was.
+    await user.click(within(bar).getByRole('button', { name: 'Status is not Done' }));
+    const edit = await screen.findByRole('form', { name: 'Edit filter' });
+    expect(within(edit).getByRole('combobox', { name: 'Column' })).toHaveTextContent('Status');
+    expect(within(edit).getByRole('combobox', { name: 'Operator' })).toHaveTextContent('is not');
+    await user.click(within(edit).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('form')).not.toBeInTheDocument());
+    expect(latest).toHaveLength(3);
   });
 });

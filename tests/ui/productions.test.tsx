@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { DECIMAL_QUANTITY_MESSAGE } from '../../resources/money';
 import { PRODUCTION_MESSAGES, PRODUCTION_SUCCESS } from '../../resources/production';
+import { addFilter } from './filter-bar-helpers';
 import { fakeToken } from './fixtures';
 import { productionStore } from './productions-fixtures';
 import { currentLocation, renderApp } from './render-app';
@@ -20,7 +21,7 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 describe('the productions list', () => {
-  it('shows the rows newest first with status and money, and the filter bar sends its filters', async () => {
+  it('shows the rows newest first with status and money, and the filter bar sends its filters', { timeout: 40000 }, async () => {
     const user = userEvent.setup();
     renderApp('/productions');
     const grid = await screen.findByRole('grid');
@@ -32,20 +33,31 @@ describe('the productions list', () => {
     expect(store.state.listQueries[0]!.get('_order')).toBe('desc');
 
     const bar = screen.getByRole('search', { name: 'Filter productions' });
-    await user.click(within(bar).getByRole('combobox', { name: 'Status' }));
-    await user.click(await screen.findByRole('option', { name: 'Submitted' }));
+    await addFilter(user, bar, 'Status', 'is', { pick: 'Submitted' });
     await waitFor(() => expect(store.state.listQueries.at(-1)!.get('status')).toBe('submitted'));
-    await user.click(within(bar).getByRole('combobox', { name: 'Crew' }));
-    await user.click(await screen.findByRole('option', { name: 'South crew' }));
+    // The crew is picked among the crews the company records production for.
+    await addFilter(user, bar, 'Crew', 'is', { pick: 'South crew' });
     await waitFor(() => expect(store.state.listQueries.at(-1)!.get('crewId')).toBe('22'));
-    // An inclusive range of days: the API compares strictly.
-    await user.type(within(bar).getByLabelText('From'), '2026-03-01');
-    await waitFor(() => expect(store.state.listQueries.at(-1)!.get('date_gt')).toBe('2026-02-28'));
-    await user.click(within(bar).getByRole('button', { name: 'Clear filters' }));
+    await addFilter(user, bar, 'Date', 'on or after', { type: '2026-03-01' });
+    await waitFor(() => expect(store.state.listQueries.at(-1)!.get('date_gte')).toBe('2026-03-01'));
+    expect(within(bar).getByRole('button', { name: 'Crew is South crew' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/productions?status=submitted&crewId=22&date_gte=2026-03-01');
+    await user.click(within(bar).getByRole('button', { name: 'Clear all' }));
     await waitFor(() => expect([...store.state.listQueries.at(-1)!.keys()].sort()).toEqual(['_end', '_order', '_sort', '_start']));
   });
 
   it('opens with the bar’s filters from its address, as a dashboard figure links to it', async () => {
+    renderApp('/productions?status=submitted&crewId=22&date_gte=2026-02-01&date_lte=2026-02-28');
+    const bar = await screen.findByRole('search', { name: 'Filter productions' });
+    await waitFor(() => expect(store.state.listQueries.length).toBeGreaterThan(0));
+    const sent = store.state.listQueries[0]!;
+    expect([sent.get('status'), sent.get('crewId'), sent.get('date_gte'), sent.get('date_lte')]).toEqual(['submitted', '22', '2026-02-01', '2026-02-28']);
+    for (const chip of ['Status is Submitted', 'Crew is South crew', 'Date on or after 2026-02-01', 'Date on or before 2026-02-28']) {
+      expect(await within(bar).findByRole('button', { name: chip })).toBeInTheDocument();
+    }
+  });
+
+  it('reads a link of before the filter bar (?scope=)', async () => {
     const scope = [
       { field: 'status', operator: 'eq', value: 'submitted' },
       { field: 'crewId', operator: 'eq', value: 22 },
@@ -57,8 +69,8 @@ describe('the productions list', () => {
     await waitFor(() => expect(store.state.listQueries.length).toBeGreaterThan(0));
     const sent = store.state.listQueries[0]!;
     expect([sent.get('status'), sent.get('crewId'), sent.get('date_gt'), sent.get('date_lt')]).toEqual(['submitted', '22', '2026-01-31', '2026-03-01']);
-    expect(within(bar).getByLabelText('From')).toHaveValue('2026-02-01');
-    expect(within(bar).getByLabelText('To')).toHaveValue('2026-02-28');
+    expect(within(bar).getByRole('button', { name: 'Date after 2026-01-31' })).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Date before 2026-03-01' })).toBeInTheDocument();
   });
 
   it('opens a row on its inspection page', async () => {

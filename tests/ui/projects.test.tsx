@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { PROJECT_MESSAGES, PROJECT_SUCCESS } from '../../resources/project';
+import { addFilter } from './filter-bar-helpers';
 import { fakeToken } from './fixtures';
 import { projectStore } from './projects-fixtures';
 import { currentLocation, renderApp } from './render-app';
@@ -45,9 +46,7 @@ describe('the projects list', () => {
     const user = userEvent.setup();
     renderApp('/projects');
     await screen.findByText('Main Street Paving', {}, { timeout: 5000 });
-    await user.click(screen.getByLabelText('Start column menu'));
-    await user.click(await screen.findByRole('menuitem', { name: 'Filter' }));
-    setDate(await screen.findByLabelText('Value'), '2026-03-02');
+    await addFilter(user, screen.getByRole('search', { name: 'Filter projects' }), 'Start', 'on', { type: '2026-03-02' });
     await waitFor(() => expect(store.state.listQueries.at(-1)?.get('startDate')).toBe('2026-03-02'), { timeout: 4000 });
   });
 

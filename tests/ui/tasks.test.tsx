@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { TASK_MESSAGES, TASK_SUCCESS, illegalMoveMessage } from '../../resources/task';
+import { addFilter } from './filter-bar-helpers';
 import { fakeToken } from './fixtures';
 import { currentLocation, renderApp } from './render-app';
 import { taskStore } from './tasks-fixtures';
@@ -27,10 +28,15 @@ describe('the tasks screen', () => {
     expect(within(grid).getByText('In progress')).toBeInTheDocument();
     expect(store.state.listQueries[0]!.get('_sort')).toBe('createdAt');
     const bar = screen.getByRole('search', { name: 'Filter tasks' });
-    await user.click(within(bar).getByRole('combobox', { name: 'Priority' }));
-    await user.click(await screen.findByRole('option', { name: 'Urgent' }));
+    await addFilter(user, bar, 'Priority', 'is', { pick: 'Urgent' });
     await waitFor(() => expect(store.state.listQueries.at(-1)!.get('priority')).toBe('urgent'));
+    await user.type(within(bar).getByLabelText('Search'), 'trench');
+    await waitFor(() => expect(store.state.listQueries.at(-1)!.get('q')).toBe('trench'));
+    // The board keeps the grid's conditions: they are in the address.
     await user.click(screen.getByRole('button', { name: 'Board' }));
+    await waitFor(() => expect(currentLocation()).toBe('/tasks?priority=urgent&q=trench&view=board'));
+    expect(screen.getByRole('button', { name: 'Priority is Urgent' })).toBeInTheDocument();
+    await user.click(within(screen.getByRole('search', { name: 'Filter tasks' })).getByRole('button', { name: 'Clear all' }));
     await waitFor(() => expect(currentLocation()).toBe('/tasks?view=board'));
     for (const column of ['Open', 'In progress', 'Completed', 'Rejected', 'Discarded']) expect(await screen.findByRole('region', { name: column })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Open' })).getByText('Mark the trench')).toBeInTheDocument();

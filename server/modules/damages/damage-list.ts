@@ -13,7 +13,7 @@ export const DAMAGE_LIST: ListSpec = withTextIndex(
   {
     fields: {
       id: { column: 'd.id', type: 'number', filter: true, sort: true },
-      damageDate: { column: 'd.damage_date', type: 'text', filter: true, sort: true },
+      damageDate: { column: 'd.damage_date', type: 'day', filter: true, sort: true },
       status: { column: 'd.status', type: 'text', filter: true, sort: true },
       projectId: { column: 'd.project_id', type: 'number', filter: true },
       damageTypeId: { column: 'd.damage_type_id', type: 'number', filter: true },

@@ -13,7 +13,7 @@ export const FOOTPRINT_LIST: ListSpec = withTextIndex(
     {
       fields: {
         id: { column: 'fp.id', type: 'number', filter: true, sort: true },
-        date: { column: 'fp.date', type: 'text', filter: true, sort: true },
+        date: { column: 'fp.date', type: 'day', filter: true, sort: true },
         restorationStatus: { column: 'fp.restoration_status', type: 'text', filter: true, sort: true },
         kind: { column: 'fp.kind', type: 'text', filter: true, sort: true },
         projectId: { column: 'fp.project_id', type: 'number', filter: true },

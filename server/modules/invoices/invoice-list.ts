@@ -7,7 +7,7 @@ import type { Services } from '../../services.js';
 import { invoiceRows, listRowView } from './invoice-view.js';
 
 /** Days (due, week ending) are YYYY-MM-DD text: compared as text, so `dueDate_gte=2026-03-01` means that day on. */
-const INVOICE_LIST: ListSpec = {
+export const INVOICE_LIST: ListSpec = {
   fields: {
     number: { column: 'i.number', type: 'text', filter: true, sort: true },
     status: { column: 'i.status', type: 'text', filter: true, sort: true },
@@ -18,8 +18,8 @@ const INVOICE_LIST: ListSpec = {
     clientName: { column: 'i.client_name', type: 'text', filter: true, sort: true, nullable: true },
     companyName: { column: 'co.name', type: 'text', filter: true, sort: true },
     subtotal: { column: 'i.subtotal_cents', type: 'number', sort: true },
-    dueDate: { column: 'i.due_date', type: 'text', filter: true, sort: true, nullable: true },
-    weekEndingDate: { column: 'i.week_ending_date', type: 'text', filter: true, sort: true, nullable: true },
+    dueDate: { column: 'i.due_date', type: 'day', filter: true, sort: true, nullable: true },
+    weekEndingDate: { column: 'i.week_ending_date', type: 'day', filter: true, sort: true, nullable: true },
     createdAt: { column: 'i.created_at', type: 'date', filter: true, sort: true },
   },
   defaultSort: [{ field: 'createdAt', order: 'desc' }],

@@ -12,7 +12,7 @@ import { logRows, toLog } from './log-view.js';
 export const LOG_LIST: ListSpec = {
   fields: {
     id: { column: 'l.id', type: 'number', filter: true, sort: true },
-    date: { column: 'l.date', type: 'text', filter: true, sort: true },
+    date: { column: 'l.date', type: 'day', filter: true, sort: true },
     status: { column: 'l.status', type: 'text', filter: true, sort: true },
     projectId: { column: 'l.project_id', type: 'number', filter: true, nullable: true },
     crewId: { column: 'l.crew_id', type: 'number', filter: true, nullable: true },

@@ -5,7 +5,7 @@ import { withTextIndex } from '../../lib/text-search.js';
 import type { Services } from '../../services.js';
 import { memberRows, memberViews } from './member-view.js';
 
-const MEMBER_FIELDS: ListSpec = {
+export const MEMBER_FIELDS: ListSpec = {
   fields: {
     id: { column: 'm.id', type: 'number', filter: true, sort: true },
     name: { column: 'm.name', type: 'text', filter: true, sort: true },

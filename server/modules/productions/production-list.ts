@@ -17,7 +17,7 @@ export const PRODUCTION_LIST: ListSpec = withTextIndex(
     {
       fields: {
         id: { column: 'p.id', type: 'number', filter: true, sort: true },
-        date: { column: 'p.date', type: 'text', filter: true, sort: true },
+        date: { column: 'p.date', type: 'day', filter: true, sort: true },
         status: { column: 'p.status', type: 'text', filter: true, sort: true },
         projectId: { column: 'p.project_id', type: 'number', filter: true },
         crewId: { column: 'p.crew_id', type: 'number', filter: true },

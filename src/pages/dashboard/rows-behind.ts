@@ -1,7 +1,6 @@
 import { addDays } from '../../../resources/calendar';
 import type { FigureQuery, FigureRow, FigureSource } from '../../../resources/figures';
-import { listAddress } from '../../engine/list-address';
-import { writeProductionScope } from '../productions/production-scope';
+import { listAddress, type Condition } from '../../engine/filter-model';
 
 /** The lists a figure's rows live in. */
 const LISTS: Partial<Record<FigureSource, string>> = {
@@ -56,14 +55,11 @@ export function rowsBehind(q: FigureQuery, row?: FigureRow): string | null {
       to = earlier(to, days.to);
     }
   }
-  return listAddress(
-    list,
-    writeProductionScope({
-      status: status === undefined ? '' : String(status),
-      projectId: project === undefined ? null : Number(project),
-      crewId: crew === undefined ? '' : String(crew),
-      from: from ?? '',
-      to: to ?? '',
-    }),
-  );
+  const conditions: Condition[] = [];
+  if (status !== undefined) conditions.push({ field: 'status', op: 'equals', value: String(status) });
+  if (project !== undefined) conditions.push({ field: 'projectId', op: 'equals', value: String(project) });
+  if (crew !== undefined) conditions.push({ field: 'crewId', op: 'equals', value: String(crew) });
+  if (from) conditions.push({ field: 'date', op: 'gte', value: from });
+  if (to) conditions.push({ field: 'date', op: 'lte', value: to });
+  return listAddress(list, conditions);
 }

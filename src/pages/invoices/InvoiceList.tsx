@@ -21,7 +21,7 @@ const CELLS: Record<string, GridColDef['renderCell']> = {
   balance: money,
 };
 
-const SCOPE: ListScope = { initial: DEFAULT_SCOPE, bar: (value, onChange) => <InvoiceStatusBar value={value} onChange={onChange} /> };
+const SCOPE: ListScope = { initial: DEFAULT_SCOPE, fields: ['status'], bar: (value, onChange) => <InvoiceStatusBar value={value} onChange={onChange} /> };
 const NewInvoiceForm: ResourceFormComponent = ({ onClose }) => <NewInvoiceDialog onClose={() => onClose()} />;
 
 function EmptyInvoices() {

@@ -24,7 +24,7 @@ const CELLS: Record<string, GridColDef['renderCell']> = {
   status: ({ value }) => (value ? <LocateStatusChip status={value as Locate['status']} /> : null),
 };
 
-const SCOPE: ListScope = { initial: [], bar: (value, onChange) => <LocateFilterBar value={value} onChange={onChange} /> };
+const SCOPE: ListScope = { initial: [], fields: ['status', 'expiresOn'], bar: (value, onChange) => <LocateFilterBar value={value} onChange={onChange} /> };
 
 /** The new-ticket dialog, opened from the grid's button; a saved ticket opens its page. */
 const CreateDialog: ResourceFormComponent = ({ onClose }) => {

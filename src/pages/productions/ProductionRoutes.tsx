@@ -5,11 +5,13 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
 import { formatMoney } from '../../../resources/money';
 import { productions, type ProductionStatus } from '../../../resources/production';
-import { ResourceListPage, type ListScope } from '../../engine/ResourceListPage';
+import type { FieldEditor } from '../../engine/FilterBar';
+import { ResourceListPage } from '../../engine/ResourceListPage';
 import { useResource } from '../../engine/useResource';
 import { LoadingView } from '../../shell/LoadingView';
 import { ProductionCreateDialog } from './ProductionCreateDialog';
-import { ProductionFilterBar } from './ProductionFilterBar';
+import { crewEditor, PROJECT_EDITOR } from './filter-editors';
+import { useProductionCrews } from './production-pickers';
 import { ProductionStatusChip } from './production-status';
 
 // The inspection page (and the map of its traces, a chunk of its own below it) loads only when opened.
@@ -20,7 +22,8 @@ const CELLS: Record<string, GridColDef['renderCell']> = {
   amount: ({ value }) => (value === undefined || value === null ? '' : formatMoney(String(value))),
 };
 
-const SCOPE: ListScope = { initial: [], bar: (value, onChange) => <ProductionFilterBar value={value} onChange={onChange} /> };
+// The project is searched among the projects; the crew picked among those the company may record production for.
+const EDITORS: Record<string, FieldEditor> = { projectId: PROJECT_EDITOR, crewId: crewEditor(() => useProductionCrews().crews) };
 
 function EmptyProductions() {
   const navigate = useNavigate();
@@ -50,7 +53,7 @@ const ProductionList = ({ dialog }: { dialog?: 'create' }) => (
     rowActions={false}
     cells={CELLS}
     empty={<EmptyProductions />}
-    scope={SCOPE}
+    filterEditors={EDITORS}
   />
 );
 

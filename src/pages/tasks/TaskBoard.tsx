@@ -1,11 +1,11 @@
 import MoreVert from '@mui/icons-material/MoreVert';
 import { Alert, Box, Card, CardContent, Chip, IconButton, Link, Menu, MenuItem, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import type { CrudFilter } from '@refinedev/core';
 import { useList } from '@refinedev/core';
 import { useRef, useState, type DragEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { TASK_CREW_MOVES, TASK_STATUSES, canMoveTask, type TaskListRow, type TaskStatus } from '../../../resources/task';
 import type { ApiError } from '../../api/http';
+import { toParams, type Condition } from '../../engine/filter-model';
 import { formatDay } from '../productions/production-status';
 import { TASK_RESOURCES, moveTask, useTaskRefresh } from './task-api';
 import { TaskPriorityChip } from './task-status';
@@ -84,23 +84,23 @@ function TaskCard({ task, pending, onMove, onDragStart, onDropBefore }: { task: 
 function BoardColumn({
   status,
   label,
-  filters,
+  conditions,
   pending,
   dragging,
   onMove,
 }: {
   status: TaskStatus;
   label: string;
-  filters: CrudFilter[];
+  conditions: readonly Condition[];
   pending: Pending | null;
   dragging: { current: TaskListRow | null };
   onMove: (task: TaskListRow, to: TaskStatus, position?: number) => void;
 }) {
   const { result, query } = useList<TaskListRow>({
     resource: TASK_RESOURCES.board,
-    meta: { path: '/tasks' },
+    meta: { path: '/tasks', params: toParams(conditions) },
     pagination: { currentPage: 1, pageSize: COLUMN_SIZE },
-    filters: [...filters, { field: 'status', operator: 'eq', value: status }],
+    filters: [{ field: 'status', operator: 'eq', value: status }],
     sorters: [{ field: 'position', order: 'asc' }],
   });
   const rows = result.data.filter((t) => !(pending && pending.task.id === t.id && pending.to !== status));
@@ -175,7 +175,7 @@ function BoardColumn({
  * column, or its menu's "Move to…", is a PATCH through the server's state machine: the card moves at
  * once, and goes back with the server's message when the move is refused (409).
  */
-export function TaskBoard({ filters }: { filters: CrudFilter[] }) {
+export function TaskBoard({ conditions }: { conditions: readonly Condition[] }) {
   const refresh = useTaskRefresh();
   const [pending, setPending] = useState<Pending | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -201,7 +201,7 @@ export function TaskBoard({ filters }: { filters: CrudFilter[] }) {
       )}
       <Box sx={{ display: 'flex', gap: 1.5, overflowX: 'auto', pb: 1, alignItems: 'flex-start' }}>
         {TASK_STATUSES.map((s) => (
-          <BoardColumn key={s.value} status={s.value} label={s.label} filters={filters} pending={pending} dragging={dragging} onMove={move} />
+          <BoardColumn key={s.value} status={s.value} label={s.label} conditions={conditions} pending={pending} dragging={dragging} onMove={move} />
         ))}
       </Box>
     </Stack>

@@ -2,15 +2,17 @@ import Add from '@mui/icons-material/Add';
 import TableRows from '@mui/icons-material/TableRows';
 import ViewKanban from '@mui/icons-material/ViewKanban';
 import { Button, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import type { CrudFilter } from '@refinedev/core';
+import { useList } from '@refinedev/core';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { tasks, type TaskPriority, type TaskStatus } from '../../../resources/task';
-import { ResourceListPage, type ListScope, type ResourceFormComponent } from '../../engine/ResourceListPage';
+import { tasks, type CrewOption, type TaskPriority, type TaskStatus } from '../../../resources/task';
+import { filterFields, readAddress, writeAddress, type Condition } from '../../engine/filter-model';
+import { FilterBar, type FieldEditor } from '../../engine/FilterBar';
+import { ResourceListPage, type ResourceFormComponent } from '../../engine/ResourceListPage';
 import { useResource } from '../../engine/useResource';
+import { crewEditor, PROJECT_EDITOR } from '../productions/filter-editors';
 import { TaskBoard } from './TaskBoard';
-import { TaskFilterBar } from './TaskFilterBar';
 import { TaskFormDialog } from './TaskFormDialog';
 import { TaskPriorityChip, TaskStatusChip } from './task-status';
 
@@ -19,7 +21,14 @@ const CELLS: Record<string, GridColDef['renderCell']> = {
   priority: ({ value }) => (value ? <TaskPriorityChip priority={value as TaskPriority} /> : null),
 };
 
-const SCOPE: ListScope = { initial: [], bar: (value, onChange) => <TaskFilterBar value={value} onChange={onChange} /> };
+function useTaskCrews(): CrewOption[] {
+  return useList<CrewOption>({ resource: 'task-crews', meta: { path: '/tasks/crews', quiet: true }, pagination: { currentPage: 1, pageSize: 200 }, errorNotification: false }).result.data;
+}
+
+// The project is searched among the projects; the crew picked among those tasks may go to.
+const EDITORS: Record<string, FieldEditor> = { projectId: PROJECT_EDITOR, crewId: crewEditor(useTaskCrews) };
+// The board's columns are the statuses, so its bar leaves status out.
+const BOARD_FIELDS = filterFields(tasks, ['status']);
 
 /** The engine's create dialog slot: a new task opens its page once saved. */
 const TaskCreateForm: ResourceFormComponent = ({ onClose }) => {
@@ -30,8 +39,19 @@ const TaskCreateForm: ResourceFormComponent = ({ onClose }) => {
 /** Grid or Board, on the same route (tasks?view=board), so either can be bookmarked. */
 function ViewToggle({ board }: { board: boolean }) {
   const [, setParams] = useSearchParams();
+  const toggle = (v: string | null) =>
+    v &&
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (v === 'board') next.set('view', 'board');
+        else next.delete('view');
+        return next;
+      },
+      { replace: true },
+    );
   return (
-    <ToggleButtonGroup size="small" exclusive value={board ? 'board' : 'grid'} onChange={(_e, v) => v && setParams(v === 'board' ? { view: 'board' } : {}, { replace: true })} aria-label="Show tasks as">
+    <ToggleButtonGroup size="small" exclusive value={board ? 'board' : 'grid'} onChange={(_e, v: string | null) => toggle(v)} aria-label="Show tasks as">
       <ToggleButton value="grid" aria-label="Grid">
         <TableRows fontSize="small" sx={{ mr: 0.5 }} />
         Grid
@@ -58,7 +78,10 @@ function EmptyTasks() {
 function BoardView({ dialog }: { dialog?: 'create' }) {
   const navigate = useNavigate();
   const { canManage } = useResource(tasks);
-  const [filters, setFilters] = useState<CrudFilter[]>([]);
+  const [params, setParams] = useSearchParams();
+  // The same conditions in the address as the grid's, so switching views keeps them.
+  const conditions = useMemo(() => readAddress(BOARD_FIELDS, params, true), [params]);
+  const change = (next: Condition[]) => setParams((p) => writeAddress(BOARD_FIELDS, p, next, true));
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} justifyContent="space-between">
@@ -74,8 +97,8 @@ function BoardView({ dialog }: { dialog?: 'create' }) {
           )}
         </Stack>
       </Stack>
-      <TaskFilterBar value={filters} onChange={setFilters} statuses={false} />
-      <TaskBoard filters={filters} />
+      <FilterBar def={tasks} value={conditions} onChange={change} editors={EDITORS} search exclude={['status']} />
+      <TaskBoard conditions={conditions} />
       {dialog && canManage && <TaskFormDialog onClose={(saved) => navigate(saved ? `/tasks/${saved.id}` : '/tasks?view=board')} />}
     </Stack>
   );
@@ -94,7 +117,8 @@ export function TasksPage({ dialog }: { dialog?: 'create' }) {
       rowActions={false}
       cells={CELLS}
       empty={<EmptyTasks />}
-      scope={SCOPE}
+      filterEditors={EDITORS}
+      search
       actions={<ViewToggle board={false} />}
     />
   );

@@ -1,7 +1,7 @@
 import type { FigureQuery } from '../../../resources/figures';
-import { scopeFromAddress } from '../../../src/engine/list-address';
+import { productions } from '../../../resources/production';
+import { filterFields, readAddress } from '../../../src/engine/filter-model';
 import { rowsBehind } from '../../../src/pages/dashboard/rows-behind';
-import { readProductionScope } from '../../../src/pages/productions/production-scope';
 
 const question = (over: Partial<FigureQuery> = {}): FigureQuery => ({
   source: 'production',
@@ -11,21 +11,23 @@ const question = (over: Partial<FigureQuery> = {}): FigureQuery => ({
   ...over,
 });
 
-/** The productions bar's values the address opens with. */
+/** The productions filter bar's values the address opens with. */
 const opened = (address: string | null) => {
   const [path, search = ''] = address!.split('?');
-  return { path, scope: readProductionScope(scopeFromAddress(new URLSearchParams(search)) ?? []) };
+  const conditions = readAddress(filterFields(productions), new URLSearchParams(search));
+  const value = (field: string, op = 'equals') => conditions.find((c) => c.field === field && c.op === op)?.value;
+  return { path, scope: { status: value('status'), projectId: value('projectId'), crewId: value('crewId'), from: value('date', 'gte'), to: value('date', 'lte') } };
 };
 
 describe('the rows behind a figure', () => {
   it('opens the productions list narrowed to the question: its range, project, crew and status', () => {
     const q = question({ filters: [{ field: 'project', operator: 'eq', value: 7 }, { field: 'crew', operator: 'eq', value: 3 }, { field: 'status', operator: 'eq', value: 'approved' }] });
-    expect(opened(rowsBehind(q))).toEqual({ path: '/productions', scope: { status: 'approved', projectId: 7, crewId: '3', from: '2026-01-01', to: '2026-12-31' } });
+    expect(opened(rowsBehind(q))).toEqual({ path: '/productions', scope: { status: 'approved', projectId: '7', crewId: '3', from: '2026-01-01', to: '2026-12-31' } });
   });
 
   it('narrows to the group picked: a crew, a project, a status', () => {
     expect(opened(rowsBehind(question({ groupBy: 'crew' }), { key: 12, label: 'Trench crew', value: '10.00' })).scope.crewId).toBe('12');
-    expect(opened(rowsBehind(question({ groupBy: 'project' }), { key: 4, label: 'Oak Avenue', value: '10.00' })).scope.projectId).toBe(4);
+    expect(opened(rowsBehind(question({ groupBy: 'project' }), { key: 4, label: 'Oak Avenue', value: '10.00' })).scope.projectId).toBe('4');
     expect(opened(rowsBehind(question({ groupBy: 'status' }), { key: 'submitted', label: 'Submitted', value: '2' })).scope.status).toBe('submitted');
   });
 
@@ -43,10 +45,8 @@ describe('the rows behind a figure', () => {
     expect(rowsBehind(question({ source: 'budget', measure: { fn: 'count' } }))).toBeNull();
   });
 
-  it('ignores an address whose filters are not well formed', () => {
-    expect(scopeFromAddress(new URLSearchParams({ scope: '{"field":"x"}' }))).toBeNull();
-    expect(scopeFromAddress(new URLSearchParams({ scope: '[{"field":"status","operator":"drop table","value":"x"}]' }))).toBeNull();
-    expect(scopeFromAddress(new URLSearchParams({ scope: 'not json' }))).toBeNull();
-    expect(scopeFromAddress(new URLSearchParams())).toBeNull();
+  it('writes the address in the API’s own readable form', () => {
+    const q = question({ filters: [{ field: 'status', operator: 'eq', value: 'approved' }] });
+    expect(rowsBehind(q)).toBe('/productions?status=approved&date_gte=2026-01-01&date_lte=2026-12-31');
   });
 });
