@@ -23,8 +23,13 @@ import { text } from './text.js';
 export const FIGURE_MEASURE_FNS = ['count', 'sum', 'avg'] as const;
 export type FigureMeasureFn = (typeof FIGURE_MEASURE_FNS)[number];
 
-/** What can be summed or averaged: a quantity (thousandths in the database) or money (cents). */
-export const FIGURE_VALUE_FIELDS = ['quantity', 'amount'] as const;
+/**
+ * What can be summed or averaged: a quantity (thousandths in the database) or money (cents). An
+ * invoice's money is read four ways (resources/invoice.ts InvoiceTotals): amount (the subtotal billed),
+ * paid, outstanding (the balance: subtotal − retainage + released − paid) and retainage (still held:
+ * retainage − released).
+ */
+export const FIGURE_VALUE_FIELDS = ['quantity', 'amount', 'paid', 'outstanding', 'retainage'] as const;
 export type FigureValueField = (typeof FIGURE_VALUE_FIELDS)[number];
 
 export const FIGURE_DIMENSIONS = ['project', 'crew', 'item', 'category', 'client', 'status', 'type', 'day', 'week', 'month'] as const;
@@ -71,6 +76,7 @@ const STATUS_LISTS: Partial<Record<string, StatusList>> = {
   budget: BUDGET_STATUSES,
   change_order: CHANGE_ORDER_STATUSES,
   invoice: INVOICE_STATUSES,
+  invoice_received: INVOICE_STATUSES,
   task: TASK_STATUSES,
   damage: DAMAGE_STATUSES,
   log: LOG_STATUSES,
@@ -126,9 +132,19 @@ export const FIGURE_SOURCES = {
   invoice: {
     label: 'Invoices',
     permission: 'invoices:view',
-    values: ['amount'],
+    values: ['amount', 'paid', 'outstanding', 'retainage'],
     dimensions: ['project', 'client', 'status', 'day', 'week', 'month'],
     filters: { ...common, client: 'id', date: 'date', due: 'date', amount: 'number' },
+    dateLabel: 'Invoice created',
+    statuses: valuesOf(INVOICE_STATUSES),
+  },
+  /** Invoices subcontractors sent the company (on its projects); `subcontractor` is the company that sent one. */
+  invoice_received: {
+    label: 'Invoices received',
+    permission: 'invoices:view',
+    values: ['amount', 'paid', 'outstanding', 'retainage'],
+    dimensions: ['project', 'client', 'status', 'day', 'week', 'month'],
+    filters: { ...common, client: 'id', subcontractor: 'id', date: 'date', due: 'date', amount: 'number' },
     dateLabel: 'Invoice created',
     statuses: valuesOf(INVOICE_STATUSES),
   },
@@ -181,7 +197,7 @@ export type FigureSource = keyof typeof FIGURE_SOURCES;
 export const FIGURE_SOURCE_NAMES = Object.keys(FIGURE_SOURCES) as [FigureSource, ...FigureSource[]];
 
 export const unitOf = (measure: FigureMeasure): FigureUnit =>
-  measure.fn === 'count' ? 'count' : measure.field === 'amount' ? 'money' : 'quantity';
+  measure.fn === 'count' ? 'count' : measure.field === 'quantity' ? 'quantity' : 'money';
 
 // ---- The question ------------------------------------------------------------------------------
 

@@ -51,16 +51,43 @@ export const INVOICE_REPORT_GROUPINGS = [
 ] as const;
 export type InvoiceReportGrouping = (typeof INVOICE_REPORT_GROUPINGS)[number]['value'];
 
-/** Invoices created from `from` to `to` (left out: this year so far), per client or project; `subcontractorId`: those received from it. */
+export const INVOICE_REPORT_DATES = [
+  { value: 'created', label: 'Created' },
+  { value: 'due', label: 'Due' },
+] as const;
+export type InvoiceReportDates = (typeof INVOICE_REPORT_DATES)[number]['value'];
+
+/**
+ * Invoices whose day (`dates`: created, the default, or due) is from `from` to `to` (left out: this
+ * year so far, in the company's days), per client or project (the default); `subcontractorId`: those
+ * received from it instead of those issued.
+ */
 export const invoicesReportQuery = z
   .strictObject({
     from: reportDay.optional(),
     to: reportDay.optional(),
     groupBy: z.enum(['client', 'project'], { error: 'Must be client or project' }).optional(),
+    dates: z.enum(['created', 'due'], { error: 'Must be created or due' }).optional(),
     subcontractorId: idParam('Choose a subcontractor').optional(),
   })
   .refine(inOrder, orderRule);
 export type InvoicesReportQuery = z.output<typeof invoicesReportQuery>;
+
+/**
+ * What the invoices report counts as billed: invoices sent and standing (sent, approved, partly or
+ * wholly paid). Drafts were never sent, a rejected one is back with its sender to be corrected and
+ * sent again, a cancelled one is void; the report lists them by status apart.
+ */
+export const BILLED_INVOICE_STATUSES = ['submit', 'unpaid', 'partially_paid', 'paid'] as const;
+
+/** Ageing of what is outstanding, by days past due as of today: none when not yet due (or without a due day); `short` labels a chart's axis. */
+export const AGEING_BUCKETS = [
+  { key: 'current', label: 'Current', short: 'Current', pastDue: null },
+  { key: 'days1to30', label: '1–30 days', short: '1–30', pastDue: [1, 30] },
+  { key: 'days31to60', label: '31–60 days', short: '31–60', pastDue: [31, 60] },
+  { key: 'days61to90', label: '61–90 days', short: '61–90', pastDue: [61, 90] },
+  { key: 'over90', label: 'Over 90 days', short: '90+', pastDue: [91, null] },
+] as const;
 
 /** A project's budgets (companyId: whose, categoryId: which items; left out, all), spent within from–to (left out: all of it). */
 export const budgetReportQuery = z
@@ -73,6 +100,14 @@ export const budgetReportQuery = z
   })
   .refine(inOrder, orderRule);
 export type BudgetReportQuery = z.output<typeof budgetReportQuery>;
+
+/**
+ * The flight board: a project is behind schedule when its percent complete (approved production
+ * over planned, by amount) trails the percent of its days elapsed by this many points or more.
+ */
+export const BEHIND_SCHEDULE_POINTS = 10;
+/** Locate tickets still open that expire within this many days (today included) are flagged. */
+export const LOCATE_EXPIRY_WARNING_DAYS = 7;
 
 /** Every active project of the company; nothing to choose. */
 export const flightBoardQuery = z.strictObject({});

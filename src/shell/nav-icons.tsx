@@ -7,6 +7,7 @@ import ConstructionOutlined from '@mui/icons-material/ConstructionOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import EngineeringOutlined from '@mui/icons-material/EngineeringOutlined';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import FlightTakeoffOutlined from '@mui/icons-material/FlightTakeoffOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import FoundationOutlined from '@mui/icons-material/FoundationOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
@@ -51,6 +52,7 @@ const ICONS: Record<string, typeof DashboardOutlined> = {
   'reports-project-production': TimelineOutlined,
   'reports-invoices': RequestQuoteOutlined,
   'reports-budget': BarChartOutlined,
+  'reports-flight-board': FlightTakeoffOutlined,
   'item-categories': CategoryOutlined,
   'task-types': LabelOutlined,
   'footprint-types': LayersOutlined,

@@ -36,7 +36,7 @@ async function crew(s: TestServer, companyId: number, name: string) {
 }
 
 let numbers = 0;
-async function invoice(s: TestServer, companyId: number, projectId: number, status: string, subtotalCents: number, createdAt: string) {
+async function invoice(s: TestServer, companyId: number, projectId: number, status: string, subtotalCents: number, createdAt: string, billed?: { clientId: number }) {
   const row = await s.services.db
     .insertInto('invoices')
     .values({
@@ -50,6 +50,8 @@ async function invoice(s: TestServer, companyId: number, projectId: number, stat
       released_cents: 0,
       paid_cents: 0,
       single_part: 0,
+      client_id: billed?.clientId ?? null,
+      sent_at: billed ? createdAt : null,
       created_at: createdAt,
       updated_at: createdAt,
     })
@@ -91,7 +93,9 @@ export async function figuresWorld(s: TestServer) {
   const owner = await companySide(s, 'Figures Paving');
   const client = await companySide(s, 'Figures Client Utility');
   const other = await companySide(s, 'Other Paving');
+  const sub = await companySide(s, 'Figures Trenching');
   await partner(s, owner, client, 'client');
+  await partner(s, owner, sub, 'subcontractor');
   const north = await createProject(s, owner.token, owner.companyId, { projectName: 'North Loop', clientId: client.companyId });
   const south = await createProject(s, owner.token, owner.companyId, { projectName: 'South Yard' });
   const elsewhere = await createProject(s, other.token, other.companyId, { projectName: 'Elsewhere' });
@@ -123,6 +127,8 @@ export async function figuresWorld(s: TestServer) {
   const inv1 = await invoice(s, owner.companyId, north.id, 'unpaid', 100_000, '2026-03-05T12:00:00.000Z');
   await invoice(s, owner.companyId, south.id, 'draft', 10, '2026-03-20T12:00:00.000Z');
   const otherInv = await invoice(s, other.companyId, elsewhere.id, 'unpaid', 777_777, '2026-03-05T12:00:00.000Z');
+  // Received: the subcontractor billed the company 55.55 on North.
+  await invoice(s, sub.companyId, north.id, 'submit', 5_555, '2026-03-06T12:00:00.000Z', { clientId: owner.companyId });
   await payment(s, inv1, 'payment', 25_000, '2026-03-20');
   await payment(s, inv1, 'payment', 10, '2026-03-21');
   await payment(s, inv1, 'retainage_release', 5_000, '2026-03-22');
@@ -150,12 +156,12 @@ export async function figuresWorld(s: TestServer) {
   await locate(s, owner.companyId, south.id, 'T-2', '2026-03-09T09:00:00.000Z', 'closed');
   await locate(s, other.companyId, elsewhere.id, 'T-3', '2026-03-01T09:00:00.000Z');
 
-  return { owner, client, other, north, south, elsewhere, category, conduit, handhole, dime, hole, huge, alpha, bravo, otherCrew, dimes, taskType, damageType };
+  return { owner, client, sub, other, north, south, elsewhere, category, conduit, handhole, dime, hole, huge, alpha, bravo, otherCrew, dimes, taskType, damageType };
 }
 export type FiguresWorld = Awaited<ReturnType<typeof figuresWorld>>;
 
 /** A member of the world's company with a role, and as a crew leader of `crews`. */
-export async function memberOf(s: TestServer, w: FiguresWorld, role: string, crews: number[] = []): Promise<CompanySide> {
+export async function memberOf(s: TestServer, w: Pick<FiguresWorld, 'owner'>, role: string, crews: number[] = []): Promise<CompanySide> {
   const m = await addMember(s, w.owner.companyId, role);
   const membership = await s.services.db.selectFrom('memberships').select('id').where('user_id', '=', m.user.id).where('company_id', '=', w.owner.companyId).executeTakeFirstOrThrow();
   for (const crewId of crews) await s.services.db.insertInto('crew_members').values({ crew_id: crewId, membership_id: membership.id, is_leader: 1 }).execute();

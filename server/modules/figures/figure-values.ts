@@ -12,7 +12,7 @@ const rescale = (v: bigint, from: number, to: number) => (from <= to ? v * pow10
  */
 export function formatMeasure(measure: FigureMeasure, sum: bigint, scale: number, count: bigint): string {
   if (measure.fn === 'count') return count.toString();
-  const money = measure.field === 'amount';
+  const money = measure.field !== 'quantity';
   if (measure.fn === 'avg') return formatScaled(count === 0n ? 0n : mulDivRound(sum, 100n, count * pow10(scale)), 2);
   return money ? formatScaled(rescale(sum, scale, 2), 2) : e3ToQuantity(rescale(sum, scale, 3));
 }

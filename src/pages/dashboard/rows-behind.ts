@@ -6,6 +6,7 @@ import { listAddress, type Condition } from '../../engine/filter-model';
 const LISTS: Partial<Record<FigureSource, string>> = {
   production: '/productions',
   invoice: '/invoices',
+  invoice_received: '/invoices',
   payment: '/invoices',
   task: '/tasks',
   damage: '/damages',

@@ -69,7 +69,7 @@ export const OPERATOR_LABELS: Record<FigureOperator, string> = {
   endsWith: 'ends with',
   in: 'is any of',
 };
-const FIELD_LABELS: Record<FigureValueField, string> = { quantity: 'quantity', amount: 'amount' };
+const FIELD_LABELS: Record<FigureValueField, string> = { quantity: 'quantity', amount: 'amount', paid: 'paid', outstanding: 'outstanding', retainage: 'retainage held' };
 
 /** The measures a source offers: count always, sum and average of the values it declares. */
 export function measuresOf(values: readonly FigureValueField[]): Array<{ value: string; label: string }> {

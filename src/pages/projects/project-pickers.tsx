@@ -42,6 +42,7 @@ export function PartnerPicker({
   helperText,
   disabled,
   exclude,
+  size,
 }: {
   type: 'client' | 'subcontractor';
   label: string;
@@ -52,6 +53,7 @@ export function PartnerPicker({
   disabled?: boolean;
   /** Partners already chosen elsewhere (crew companies already on the project). */
   exclude?: ReadonlySet<number>;
+  size?: 'small' | 'medium';
 }) {
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
@@ -70,6 +72,7 @@ export function PartnerPicker({
       getOptionLabel={(p) => p.name}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       onChange={(_e, p) => onChange(p)}
+      size={size}
       onInputChange={(_e, text, reason) => reason === 'input' && setInput(text)}
       noOptionsText={failed ? `The ${type === 'client' ? 'clients' : 'subcontractors'} could not be loaded` : `No ${type === 'client' ? 'clients' : 'subcontractors'} to choose from`}
       renderInput={(params) => <TextField {...params} label={label} error={!!error} helperText={error ?? helperText} />}

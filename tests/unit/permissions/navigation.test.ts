@@ -31,7 +31,7 @@ const entry = (p: AccessProfile, url: string) => entries(p).find((e) => e.url ==
 const group = (p: AccessProfile, id: string) => navigationFor(p).groups.find((g) => g.id === id);
 
 const PRODUCTION_URLS = ['projects', 'projects-list', 'tasks', 'productions', 'files', 'invoices', 'damages', 'footprints', 'map'];
-const REPORT_URLS = ['reports/project-production', 'reports/invoices', 'reports/budget'];
+const REPORT_URLS = ['reports/project-production', 'reports/invoices', 'reports/budget', 'reports/flight-board'];
 
 describe('navigationFor(): guests and users without membership', () => {
   it('guests see nothing but Login', () => {

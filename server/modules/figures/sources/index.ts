@@ -3,7 +3,7 @@ import type { SourceSql } from '../source-sql.js';
 import { budgetSql } from './budget.js';
 import { changeOrderSql } from './change-order.js';
 import { damageSql } from './damage.js';
-import { invoiceSql } from './invoice.js';
+import { invoiceReceivedSql, invoiceSql } from './invoice.js';
 import { locateSql } from './locate.js';
 import { logSql } from './log.js';
 import { paymentSql } from './payment.js';
@@ -16,6 +16,7 @@ export const SOURCE_SQL: Record<FigureSource, (q: FigureQuery) => SourceSql> = {
   budget: budgetSql,
   change_order: changeOrderSql,
   invoice: invoiceSql,
+  invoice_received: invoiceReceivedSql,
   payment: paymentSql,
   task: taskSql,
   damage: damageSql,
