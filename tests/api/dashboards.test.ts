@@ -265,10 +265,10 @@ describeEachDatabase('dashboards: dashboards and widgets', (server) => {
     const kpi = await as(claims)('GET', '/dashboard/widget/kpi/configuration');
     expect(kpi.status).toBe(200);
     expect(kpi.body).toMatchObject({ type: 'kpi', size: { w: 3, h: 2 }, configuration: { useDashboardFilters: true } });
-    expect(Object.keys(kpi.body.sources).sort()).toEqual(['budget', 'change_order', 'damage', 'invoice', 'payment']);
+    expect(Object.keys(kpi.body.sources).sort()).toEqual(['budget', 'change_order', 'damage', 'invoice', 'invoice_received', 'payment']);
     // Human resources: check-ins (crews:manage) and locates (memberships:manage is locate-manage).
     expect(Object.keys((await as(hr)('GET', '/dashboard/widget/bar/configuration')).body.sources)).toEqual(['log', 'locate']);
-    expect(Object.keys((await as(acme)('GET', '/dashboard/widget/chart/configuration')).body.sources)).toHaveLength(9);
+    expect(Object.keys((await as(acme)('GET', '/dashboard/widget/chart/configuration')).body.sources)).toHaveLength(10);
     expect((await as(crew)('GET', '/dashboard/widget/map/configuration')).body.layers).toEqual([{ value: 'projects', label: 'Projects' }]);
     expect((await as(acme)('GET', '/dashboard/widget/map/configuration')).body.layers.map((l: any) => l.value)).toEqual(['projects', 'checkins']);
     expect((await as(crew)('GET', '/dashboard/widget/attention/configuration')).body.kinds.map((k: any) => k.value)).toEqual(['budgets_in_review', 'productions_to_approve']);
