@@ -87,8 +87,8 @@ export const NAV_GROUPS: NavGroup[] = [
     visible: canOpenReports,
     items: [
       { id: 'reports-project-production', title: 'Project Production', url: 'reports/project-production', visible: canOpenReports },
-      { id: 'reports-invoices', title: 'Invoices', url: 'reports/invoices', visible: canOpenReports },
-      { id: 'reports-budget', title: 'Budget', url: 'reports/budget', visible: canOpenReports },
+      { id: 'reports-invoices', title: 'Invoice Report', url: 'reports/invoices', visible: canOpenReports },
+      { id: 'reports-budget', title: 'Budget Report', url: 'reports/budget', visible: canOpenReports },
       { id: 'reports-flight-board', title: 'Flight Board', url: 'reports/flight-board', visible: canOpenReports },
     ],
   },
