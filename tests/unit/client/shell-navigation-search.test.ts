@@ -10,16 +10,16 @@ describe('navigation search matching', () => {
   it('matches words of the title whatever the case, and text inside a word after them', () => {
     expect(titles(searchNavigation(ownerEntries, 'tASk'))).toEqual(['Tasks (Production)', 'Task Types (Settings)']);
     expect(titles(searchNavigation(ownerEntries, 'types'))).toEqual(['Task Types (Settings)', 'Footprint Types (Settings)', 'Damage Types (Settings)']);
-    expect(titles(searchNavigation(ownerEntries, 'voice'))).toEqual(['Invoices (Production)', 'Invoices (Reports)']);
+    expect(titles(searchNavigation(ownerEntries, 'voice'))).toEqual(['Invoices (Production)', 'Invoice Report (Reports)']);
     // A word beginning beats a match inside a word: "cat" is Item Categories before anything else.
     expect(titles(searchNavigation(ownerEntries, 'cat'))[0]).toBe('Item Categories (Settings)');
   });
 
   it('ranks titles that start with the query first, then other title matches, then matches by group', () => {
-    const found = titles(searchNavigation(ownerEntries, 'invoices'));
-    expect(found).toEqual(['Invoices (Production)', 'Invoices (Reports)']);
-    // "reports invoices": the group names the report, the title the rest.
-    expect(titles(searchNavigation(ownerEntries, 'reports inv'))).toEqual(['Invoices (Reports)']);
+    const found = titles(searchNavigation(ownerEntries, 'invoice'));
+    expect(found).toEqual(['Invoices (Production)', 'Invoice Report (Reports)']);
+    // "reports invoice": the group names the report, the title the rest.
+    expect(titles(searchNavigation(ownerEntries, 'reports inv'))).toEqual(['Invoice Report (Reports)']);
     // Equal matches keep the navigation's order.
     expect(titles(searchNavigation(ownerEntries, 'item'))).toEqual(['Items (Manage)', 'Item Categories (Settings)']);
   });
