@@ -1,3 +1,4 @@
+import { formatScaled, mulDivRound, parseScaled } from '../../../resources/money.js';
 import type { FigureAnswer, FigureDimension, FigureFilter, FigureQuery, FigureSource } from '../../../resources/figures.js';
 import type { Actor } from '../../http/actor.js';
 import type { Services } from '../../services.js';
@@ -23,3 +24,11 @@ export async function reportFigures(services: Services, actor: Actor): Promise<R
 
 /** A figure answer's rows by key. */
 export const byKey = (answer: FigureAnswer) => new Map(answer.rows.map((r) => [String(r.key), r]));
+
+/** part / whole as a percent with 2 decimals, rounded half up, exactly; null of nothing. */
+export function percentOf(part: string, whole: string, scale: number): number | null {
+  const p = parseScaled(part, scale);
+  const w = parseScaled(whole, scale);
+  if (p === null || w === null || w === 0n) return null;
+  return Number(formatScaled(mulDivRound(p, 10_000n, w), 2));
+}

@@ -3,10 +3,10 @@ import type { BudgetReportQuery, ReportColumn, ReportDocument, ReportRow } from 
 import { formatReportValue, REPORT_TITLES } from '../../../../resources/report.js';
 import type { Actor } from '../../../http/actor.js';
 import type { Services } from '../../../services.js';
+import { percentOf } from '../report-figures.js';
 import { budgetDistribution, budgetItemFigures, budgetSpent, budgetSpentParts, type BudgetItemFigure, type SpentPart } from '../../budgets/budget-figures.js';
 import { thousandthsToCents } from '../../budgets/budget-production.js';
 import { projectAccess } from '../../projects/project-access.js';
-import { percentOf } from './project-production.js';
 
 const money = (cents: bigint) => centsToMoney(cents);
 /** An exact amount ("1234.50") in cents. */

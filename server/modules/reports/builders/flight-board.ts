@@ -7,8 +7,7 @@ import type { Actor } from '../../../http/actor.js';
 import type { Services } from '../../../services.js';
 import { shiftDay } from '../../figures/source-sql.js';
 import { daysOf } from '../../projects/project-overview.js';
-import { reportFigures } from '../report-figures.js';
-import { percentOf } from './project-production.js';
+import { percentOf, reportFigures } from '../report-figures.js';
 
 const AMOUNT = { fn: 'sum', field: 'amount' } as const;
 const OUTSTANDING = { fn: 'sum', field: 'outstanding' } as const;

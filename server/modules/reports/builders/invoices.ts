@@ -8,8 +8,7 @@ import type { Actor } from '../../../http/actor.js';
 import { notFound } from '../../../http/errors.js';
 import type { Services } from '../../../services.js';
 import { shiftDay } from '../../figures/source-sql.js';
-import { reportFigures } from '../report-figures.js';
-import { percentOf } from './project-production.js';
+import { percentOf, reportFigures } from '../report-figures.js';
 
 const cents = (v: string | undefined) => parseScaled(v ?? '0', 2) ?? 0n;
 const keyOf = (key: string | number | null) => String(key);

@@ -1,4 +1,3 @@
-import { formatScaled, mulDivRound, parseScaled } from '../../../../resources/money.js';
 import type { ProjectProductionReportQuery, ReportDocument, ReportRow } from '../../../../resources/report.js';
 import { formatReportValue, REPORT_TITLES } from '../../../../resources/report.js';
 import type { Actor } from '../../../http/actor.js';
@@ -6,18 +5,10 @@ import type { Services } from '../../../services.js';
 import { projectAccess } from '../../projects/project-access.js';
 import { projectOverview } from '../../projects/project-overview.js';
 import { reportRange } from '../../projects/project-production-report.js';
-import { byKey, reportFigures } from '../report-figures.js';
+import { byKey, percentOf, reportFigures } from '../report-figures.js';
 
 const QTY = { fn: 'sum', field: 'quantity' } as const;
 const AMOUNT = { fn: 'sum', field: 'amount' } as const;
-
-/** part / whole as a percent with 2 decimals, rounded half up, exactly; null of nothing. */
-export function percentOf(part: string, whole: string, scale: number): number | null {
-  const p = parseScaled(part, scale);
-  const w = parseScaled(whole, scale);
-  if (p === null || w === null || w === 0n) return null;
-  return Number(formatScaled(mulDivRound(p, 10_000n, w), 2));
-}
 
 /**
  * The project production report: what approved production made of each budget item, per crew and per
