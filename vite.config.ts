@@ -1,7 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// The built client is served by the API server under /app/ and /app-mobile/; assets live under /app/assets.
+// Two clients in one build, served by the API server: the desktop (index.html) under /app/ and the
+// phone client for the field (mobile.html, src/mobile/) under /app-mobile/; assets of both live under /app/assets.
 export default defineConfig({
   base: '/app/',
   plugins: [react()],
@@ -9,6 +10,9 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
+    // The server reads the chunk graph to give the phone client's service worker its files.
+    manifest: true,
+    rollupOptions: { input: { main: 'index.html', mobile: 'mobile.html' } },
   },
   server: {
     port: 5173,

@@ -14,6 +14,10 @@ export default defineConfig({
           globals: true,
           // One database per file; PostgreSQL runs share a server, so files run one after another.
           fileParallelism: false,
+          // The files share one module graph: importing the server anew for each file was more than
+          // half of the step's time. Each file still starts its own server over its own database;
+          // nothing here mocks modules (tests/api/file-lifecycle.test.ts fails the database instead).
+          isolate: false,
           testTimeout: 20000,
           hookTimeout: 30000,
         },

@@ -8,7 +8,10 @@
 // `--only field` for issue 10's tasks, logs, calendar and map (`fieldOperations`), and `--only
 // realtime` for issue 11's socket fan-out (`realtime`), and `--only figures` for issue 18's figures
 // model (`figures`, with the public dashboard and issue 19's reports over the same volume), and
-// `--only grid` for issue 19's grids filtered on three columns (`gridFilters`).
+// `--only grid` for issue 19's grids filtered on three columns (`gridFilters`), and `--only pdf` for
+// issue 20's PDF optimiser (`pdfOptimiser`, SQLite only: the work is the rendering, not the database),
+// and `--only mobile` for issue 21's phone client (`mobileClient`: its first screen's JavaScript and
+// first contentful paint on slow 4G, from the build; SQLite only).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -26,13 +29,15 @@ import {
 } from './productions-invoices.js';
 import { benchFieldOperations, fieldFailures, printFieldOperations, seedFieldOperations, type FieldOperationsRun } from './field-operations.js';
 import { benchFigures, figuresFailures, printFigures, seedFigures, type FiguresRun } from './figures.js';
+import { benchPdfOptimiser, printPdfOptimiser, type PdfOptimiserRun } from './pdf-optimiser.js';
+import { benchMobileClient, buildClient, type MobileClientRun } from './mobile-client.js';
 import { benchPublicDashboard, printPublicDashboard, publicDashboardFailures } from './public-dashboard.js';
 import { benchReports, printReports, reportsFailures } from './reports.js';
 import { benchRealtime, printRealtime, realtimeFailures, type RealtimeRun } from './realtime.js';
 import { CONNECTIONS, DURATION_SEC, measure, type Measured, type Target } from './measure.js';
 import { PASSWORD, seed, type Seeded } from './seed.js';
 import { randomFullName, seedVolume, SOUGHT_SURNAME, VOLUME, type Volume } from './seed-volume.js';
-import { freshPostgresSchema, ROOT, startServer } from './server.js';
+import { freshPostgresSchema, ROOT, startServer, type RunningServer } from './server.js';
 
 type Name = 'health' | 'login' | 'me' | 'companiesList' | 'membersPage' | 'membersContains' | 'membersSearchVaried' | 'itemsList' | 'folderFiles' | 'filesSearch';
 
@@ -413,7 +418,7 @@ const productionsReport = (runs: Array<{ database: string; productions: Producti
 };
 
 /** Each database in turn on a server of its own: SQLite, and PostgreSQL when BENCH_DATABASE_URL is set. */
-async function eachDatabase<T>(work: (server: { baseUrl: string; dataDir: string; serverPid: () => Promise<number> }, url: string | null) => Promise<T>, failed: (error: string) => T) {
+async function eachDatabase<T>(work: (server: RunningServer, url: string | null) => Promise<T>, failed: (error: string) => T) {
   const runs: Array<{ database: 'sqlite' | 'postgres'; outcome: T }> = [];
   for (const [database, url] of [['sqlite', null], ...(process.env.BENCH_DATABASE_URL ? [['postgres', process.env.BENCH_DATABASE_URL]] : [])] as Array<['sqlite' | 'postgres', string | null]>) {
     log(`\n== ${database}: starting the server`);
@@ -546,6 +551,9 @@ async function onlyGrid(): Promise<never> {
         log('  grid filters: seeding 100,000 members (the large lists) and 100,000 productions (the productions scenario) ...');
         const members = await membersTarget(server.baseUrl, { databaseUrl: url, dataDir: server.dataDir });
         const seeded = await seedProductionsInvoices(server.baseUrl, { databaseUrl: url, dataDir: server.dataDir, log });
+        // As a running server is after its hourly PRAGMA optimize: its planner has the volume's statistics.
+        log('  restarting the server over the seeded volume ...');
+        await server.restart();
         return await benchGridFilters(server.baseUrl, seeded, PRODUCTION_VOLUME.days, members, log);
       } catch (err) {
         return { error: err instanceof Error ? err.message : String(err) };
@@ -573,9 +581,50 @@ async function onlyRealtime(): Promise<never> {
   exitWith(problems);
 }
 
+/** `--only pdf`: the PDF optimiser alone, on SQLite; its results replace `pdfOptimiser` in results.json. */
+async function onlyPdf(): Promise<never> {
+  const server = await startServer(null);
+  let outcome: PdfOptimiserRun | { error: string };
+  try {
+    outcome = await benchPdfOptimiser(server, log);
+  } catch (err) {
+    outcome = { error: err instanceof Error ? err.message : String(err) };
+  } finally {
+    await server.stop();
+  }
+  if (!('error' in outcome)) printPdfOptimiser(outcome, log);
+  const problems = 'error' in outcome ? [`pdf optimiser: ${outcome.error}`] : [];
+  mergeResults('pdfOptimiser', { runAt: new Date().toISOString(), commit: commit(), loadAverage: os.loadavg()[0], sqlite: outcome, ok: problems.length === 0, ...(problems.length ? { failures: problems } : {}) });
+  exitWith(problems);
+}
+
+/** `--only mobile`: the phone client alone; its results replace `mobileClient` in results.json. */
+async function onlyMobile(): Promise<never> {
+  buildClient();
+  const server = await startServer(null);
+  let outcome: MobileClientRun | { error: string };
+  try {
+    outcome = await benchMobileClient(server, log);
+  } catch (err) {
+    outcome = { error: err instanceof Error ? err.message : String(err) };
+  } finally {
+    await server.stop();
+  }
+  const problems =
+    'error' in outcome
+      ? [`mobile client: ${outcome.error}`]
+      : [
+          ...(outcome.firstScreenJs.kbGzip > 250 ? [`mobile first screen: ${outcome.firstScreenJs.kbGzip} KB gzip (target 250)`] : []),
+          ...(outcome.firstContentfulPaintMs.coldMedian > 3000 ? [`mobile first contentful paint: ${outcome.firstContentfulPaintMs.coldMedian} ms cold (target 3000)`] : []),
+        ];
+  const targets = { firstScreenKbGzip: 250, firstContentfulPaintMs: 3000 };
+  mergeResults('mobileClient', { runAt: new Date().toISOString(), commit: commit(), loadAverage: os.loadavg()[0], targets, sqlite: outcome, ok: problems.length === 0, ...(problems.length ? { failures: problems } : {}) });
+  exitWith(problems);
+}
+
 const only = process.argv.find((a, i) => a.startsWith('--only=') || process.argv[i - 1] === '--only')?.replace('--only=', '');
-if (only !== undefined && !['budget', 'productions', 'field', 'realtime', 'figures', 'grid'].includes(only)) {
-  process.stderr.write(`--only takes one scenario: budget, productions, field, realtime, figures or grid (got ${only})\n`);
+if (only !== undefined && !['budget', 'productions', 'field', 'realtime', 'figures', 'grid', 'pdf', 'mobile'].includes(only)) {
+  process.stderr.write(`--only takes one scenario: budget, productions, field, realtime, figures, grid, pdf or mobile (got ${only})\n`);
   process.exit(2);
 }
 if (only === 'budget') await onlyBudget();
@@ -584,6 +633,8 @@ if (only === 'field') await onlyField();
 if (only === 'realtime') await onlyRealtime();
 if (only === 'figures') await onlyFigures();
 if (only === 'grid') await onlyGrid();
+if (only === 'pdf') await onlyPdf();
+if (only === 'mobile') await onlyMobile();
 
 /** The numbers a later run is compared with: per database and endpoint, throughput, p95 and share of /health. */
 function summary(run: DatabaseRun) {

@@ -1,9 +1,8 @@
-// Starts the real server (`tsx server/main.ts`) as its own process, the way `npm start` runs it,
+// Starts the real server (`server/main.ts` with tsx's loader) as its own process, the way `npm start` runs it,
 // on a free loopback port with a throwaway data folder.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,8 +14,13 @@ export interface RunningServer {
   baseUrl: string;
   /** The server's data folder, for seeding its database directly. */
   dataDir: string;
-  /** The pid of the node process serving (tsx's child), for reading its memory. */
+  /** The pid of the node process serving, for reading its memory. */
   serverPid(): Promise<number>;
+  /**
+   * Stops the process and starts another on the same port, data and secret: a server whose planner
+   * has read the statistics of a volume seeded behind its back (SQLite loads them when a connection opens).
+   */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -31,18 +35,6 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The first process whose parent is `parent` (tsx runs the server in a node child of its own). */
-async function childOf(parent: number): Promise<number> {
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    // Fields after the command (in parentheses, which may hold spaces): state, then ppid.
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (ppid === parent) return Number(entry);
-  }
-  return parent;
-}
-
 export interface StartOptions {
   /** Environment over the bench's defaults (REDIS_URL, AUTH_SECRET shared by two processes). */
   env?: Record<string, string>;
@@ -50,33 +42,15 @@ export interface StartOptions {
   dataDir?: string;
 }
 
-export async function startServer(databaseUrl: string | null, options: StartOptions = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'fieldwork-bench-'));
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [...(process.env.PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF_DIR}`] : []), 'server/main.ts'], {
+/** One server process on `port`, answering /api/v1/health. */
+async function launch(port: number, env: NodeJS.ProcessEnv) {
+  // node with tsx's loader, not the tsx command: a CPU profile is only written by the process that runs the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', ...(process.env.PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF_DIR}`] : []), 'server/main.ts'], {
     cwd: ROOT,
-    // Own process group, so stopping it also stops the node process tsx starts.
+    // Own process group, so stopping it also stops anything it started.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      // Empty means unset to the server: the SQLite run must not pick up a DATABASE_URL from the shell.
-      DATABASE_URL: databaseUrl ?? '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      AUTH_SECRET: randomBytes(32).toString('base64url'),
-      // The per-IP limit on login and register would otherwise turn the login run into 429s.
-      AUTH_RATE_LIMIT: '1000000000',
-      // Every guest of the public dashboard scenario comes from 127.0.0.1: one address, not fifty.
-      PUBLIC_RATE_LIMIT: '1000000000',
-      LOG_LEVEL: 'warn',
-      // The file transfer bench sends one 200 MB file.
-      MAX_UPLOAD_MB: '256',
-      ...options.env,
-    },
+    env,
   });
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -94,12 +68,11 @@ export async function startServer(databaseUrl: string | null, options: StartOpti
     }),
   );
 
-  const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (exited !== undefined) throw new Error(`the server exited (code ${exited}) before answering /api/v1/health:\n${output}`);
     try {
-      const res = await fetch(`${baseUrl}/api/v1/health`);
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
       if (res.ok) break;
     } catch {
       // not listening yet
@@ -110,19 +83,55 @@ export async function startServer(databaseUrl: string | null, options: StartOpti
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-
   return {
-    baseUrl,
-    dataDir,
-    serverPid: () => childOf(child.pid!),
+    pid: child.pid!,
     stop: async () => {
-      if (exited === undefined) {
-        process.kill(-child.pid!, 'SIGTERM');
-        const timer = setTimeout(() => exited === undefined && process.kill(-child.pid!, 'SIGKILL'), 10_000);
-        await exitedPromise;
-        clearTimeout(timer);
-      }
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (exited !== undefined) return;
+      process.kill(-child.pid!, 'SIGTERM');
+      const timer = setTimeout(() => exited === undefined && process.kill(-child.pid!, 'SIGKILL'), 10_000);
+      await exitedPromise;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export async function startServer(databaseUrl: string | null, options: StartOptions = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'fieldwork-bench-'));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    // Empty means unset to the server: the SQLite run must not pick up a DATABASE_URL from the shell.
+    DATABASE_URL: databaseUrl ?? '',
+    REDIS_URL: '',
+    SMTP_URL: '',
+    // Kept across a restart, so the seeded sessions' tokens stay valid.
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    // The per-IP limit on login and register would otherwise turn the login run into 429s.
+    AUTH_RATE_LIMIT: '1000000000',
+    // Every guest of the public dashboard scenario comes from 127.0.0.1: one address, not fifty.
+    PUBLIC_RATE_LIMIT: '1000000000',
+    LOG_LEVEL: 'warn',
+    // The file transfer bench sends one 200 MB file.
+    MAX_UPLOAD_MB: '256',
+    ...options.env,
+  };
+  let running = await launch(port, env);
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
+    serverPid: async () => running.pid,
+    restart: async () => {
+      await running.stop();
+      running = await launch(port, env);
+    },
+    stop: async () => {
+      await running.stop();
+      // BENCH_KEEP_DATA=1 leaves the seeded database for EXPLAIN and timing by hand.
+      if (process.env.BENCH_KEEP_DATA) process.stderr.write(`  seeded data kept in ${dataDir}\n`);
+      else if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

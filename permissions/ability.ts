@@ -52,11 +52,15 @@ export const canReviewLogs = (p: AccessProfile) => holds(p, 'logs:manage') || ho
  * access `{ permission }`) and a resource may name as its view or manage right (useResource), with
  * the words the access snapshot shows.
  */
+/** Whoever sees a company's damages may report one from the field; changing them stays damages:manage. */
+export const canReportDamages = (p: AccessProfile) => holds(p, 'damages:view');
+
 export const DERIVED_RULES: Record<string, { allows: (p: AccessProfile) => boolean; means: string }> = {
   'locate-view': { allows: canViewLocates, means: 'locate-manage or crews:manage' },
   'dashboard-open': { allows: canOpenDashboard, means: 'a member who is not a plain member' },
   'reports-open': { allows: canOpenReports, means: 'reports:view, and not a plain member, claims or human resources' },
   'checkin-view': { allows: canViewCheckins, means: 'logs:view or crews:manage' },
+  'damage-report': { allows: canReportDamages, means: 'damages:view: whoever sees damages may report one' },
   'locate-manage': { allows: canManageLocates, means: 'self:companies:view, partnerships:manage, roles:manage, memberships:manage or items:manage' },
 };
 
@@ -88,5 +92,6 @@ export function defineAbilityFor(profile: AccessProfile): AppAbility {
   if (canManageLocates(profile)) can(['view', 'manage'], 'locates');
   if (canViewLocates(profile)) can('view', 'locates');
   if (canUseProjectBoard(profile)) can('open', 'project-board');
+  if (canReportDamages(profile)) can('report', 'damages');
   return build(OPTIONS);
 }

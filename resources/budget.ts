@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id } from './id.js';
 import type { DocumentDecision, DocumentTurn } from './client-decision.js';
+import type { ItemDrawings } from './plan-takeoff.js';
 import type { ProjectPerson } from './project.js';
 import { percentInput, priceInput, quantityInput } from './money.js';
 import { text } from './text.js';
@@ -231,7 +232,7 @@ export interface Budget {
   updatedAt: string;
 }
 
-export interface BudgetItem {
+export interface BudgetItem extends ItemDrawings {
   id: number;
   budgetId: number;
   itemId: number;
@@ -414,7 +415,7 @@ export interface ExternalBudgetReview {
   review: { id: number; status: ReviewStatus; reviewerName: string; reviewerEmail: string; statusReason: string | null };
   project: { id: number; projectName: string; code: string; companyName: string; clientName: string | null };
   budget: Pick<Budget, 'id' | 'status' | 'singlePart' | 'retainagePercent' | 'profitabilityPercent' | 'itemCount' | 'total' | 'retainage' | 'profit'>;
-  items: Array<Pick<BudgetItem, 'id' | 'itemName' | 'itemCode' | 'unit' | 'quantity' | 'price' | 'amount' | 'description'>>;
+  items: Array<Pick<BudgetItem, 'id' | 'itemName' | 'itemCode' | 'unit' | 'quantity' | 'price' | 'amount' | 'description' | 'drawings' | 'planEvidence'>>;
   /**
    * Until when this link downloads the signed budget (7 days after a signed approval; null before
    * or after another decision). The link keeps opening the decided page until then, and no longer.

@@ -190,7 +190,7 @@ const gridFields: ResourceField[] = [
   { name: 'safetyAuthorityId', label: 'Safety authority', kind: 'reference', reference: { resource: 'safety-authorities', labelField: 'name', display: 'safetyAuthorityName' }, grid: false, filters: ['equals'], nullable: true },
   { name: 'safetyAuthorityName', label: 'Safety authority', kind: 'text', grid: { width: 160, hidden: true }, sortable: true, form: false, show: false, nullable: true },
   { name: 'description', label: 'Description', kind: 'multiline', grid: { flex: 1, width: 200, hidden: true }, filters: ['contains'], nullable: true },
-  { name: 'address', label: 'Address', kind: 'text', grid: { width: 180, hidden: true }, sortable: true, nullable: true },
+  { name: 'address', label: 'Address', kind: 'address', grid: { width: 180, hidden: true }, sortable: true, nullable: true },
   { name: 'city', label: 'City', kind: 'text', grid: { width: 130 }, sortable: true, nullable: true },
   { name: 'state', label: 'State', kind: 'text', grid: { width: 90, hidden: true }, sortable: true, nullable: true },
   { name: 'lat', label: 'Latitude', kind: 'decimal', grid: false, filters: [], nullable: true },

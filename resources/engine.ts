@@ -36,6 +36,8 @@ export const VALUE_FILTERS = {
 
 export type FieldKind =
   | 'text'
+  /** A street address that searches the geocoder as typed and fills the form's city, state, zip, country, lat and lng. */
+  | 'address'
   | 'multiline'
   | 'email'
   | 'phone'

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DocumentDecision, DocumentTurn } from './client-decision.js';
 import { defineResource, type ResourceField } from './engine.js';
 import { id } from './id.js';
+import type { PlanEvidence } from './plan-takeoff.js';
 import { decimalQuantityInput, percentInput, priceInput } from './money.js';
 import { utcDate } from './project.js';
 import { text } from './text.js';
@@ -273,6 +274,8 @@ export interface InvoiceLine {
   quantity: string;
   price: string;
   amount: string;
+  /** The plan drawings its production item was marked on (issue 20), empty for a quantity typed by hand. */
+  planEvidence: PlanEvidence[];
 }
 
 export interface InvoiceTransaction {

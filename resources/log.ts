@@ -48,6 +48,9 @@ export function logMove(from: LogStatus, to: LogStatus): LogEvent | null {
 export const LOG_MESSAGES = {
   project: 'Choose a project',
   crew: 'Choose a crew',
+  noCrew: 'You are in no crew to check in with: ask whoever manages the crews to add you to one.',
+  logData: "Must be an object with the log's fields",
+  mixed: "Send the log's fields inside logData or beside dateString, not both",
   position: GEO_MESSAGES.position,
   date: 'Must be a date (YYYY-MM-DD)',
   dateString: "Must be the day on the person's device (YYYY-MM-DD)",
@@ -79,37 +82,85 @@ export const strictDay = (message: string) =>
 
 const status = z.enum(STATUS_VALUES, { error: LOG_MESSAGES.status });
 
+/** The log's own fields, as the spec's `logData` names them; every one optional here, the rules below say which are needed. */
+const logFields = {
+  projectId: id(LOG_MESSAGES.project).nullable().optional(),
+  crewId: id(LOG_MESSAGES.crew).nullable().optional(),
+  lat: latitude.nullable().optional(),
+  lng: longitude.nullable().optional(),
+  date: z
+    .union([utcDate, z.null(), z.literal('')])
+    .optional()
+    .transform((v) => v || null),
+  status: status.refine((v) => LOG_INITIAL_STATUSES.includes(v), LOG_MESSAGES.initialStatus).optional(),
+  description: optionalText(5000),
+  address: optionalText(500),
+};
+type LogFieldName = keyof typeof logFields;
+const LOG_FIELD_NAMES = Object.keys(logFields) as LogFieldName[];
+
+export interface CreateLogInput {
+  projectId: number;
+  crewId: number;
+  lat: number | null;
+  lng: number | null;
+  date: string | null;
+  dateString: string | null;
+  status: LogStatus;
+  description: string | null;
+  address: string | null;
+  /** Sent inside logData: the service's own refusals name `logData.crewId`, as the schema's do. */
+  wrapped: boolean;
+}
+
 /**
- * POST /logs, flat (DESIGN.md: logData's fields with dateString beside them). `date` is the log's
- * day; `dateString` is the day on the person's device (their local calendar day, YYYY-MM-DD), which
- * sets the day when `date` is absent, so a check-in at 9 pm in Texas is that day and not tomorrow in
- * UTC. With neither, the server's UTC day.
+ * POST /logs, in either of two shapes with the same rules and the same answer: the spec's
+ * `{ logData: { projectId, crewId, lat, lng, date, status, description, address }, dateString }`
+ * (what the phone's outbox sends), or those fields flat beside `dateString` (DESIGN.md, the desk's
+ * card). A log needs a project and a crew; errors name the field where it was sent
+ * (`logData.projectId` or `projectId`). Fields both inside logData and beside it are refused rather
+ * than one silently winning.
+ *
+ * `date` is the log's day; `dateString` is the day on the person's device (their local calendar
+ * day, YYYY-MM-DD), which sets the day when `date` is absent, so a check-in at 9 pm in Texas is that
+ * day and not tomorrow in UTC. With neither, the server's UTC day.
  */
 export const createLogBody = z
   .object({
-    projectId: id(LOG_MESSAGES.project).nullable().optional().transform((v) => v ?? null),
-    crewId: id(LOG_MESSAGES.crew).nullable().optional().transform((v) => v ?? null),
-    lat: latitude.nullable().optional().transform((v) => v ?? null),
-    lng: longitude.nullable().optional().transform((v) => v ?? null),
-    date: z
-      .union([utcDate, z.null(), z.literal('')])
-      .optional()
-      .transform((v) => v || null),
+    ...logFields,
+    logData: z.object(logFields, { error: LOG_MESSAGES.logData }).optional(),
     dateString: z
       .union([strictDay(LOG_MESSAGES.dateString), z.null(), z.literal('')])
       .optional()
       .transform((v) => v || null),
-    status: status
-      .refine((v) => LOG_INITIAL_STATUSES.includes(v), LOG_MESSAGES.initialStatus)
-      .optional()
-      .default('open'),
-    description: optionalText(5000),
-    address: optionalText(500),
   })
-  .superRefine((v, ctx) => {
-    if ((v.lat === null) !== (v.lng === null)) ctx.addIssue({ code: 'custom', path: [v.lat === null ? 'lat' : 'lng'], message: LOG_MESSAGES.position });
+  .transform((body, ctx): CreateLogInput => {
+    const wrapped = body.logData !== undefined;
+    const fields = body.logData ?? body;
+    const at = (field: LogFieldName) => (wrapped ? ['logData', field] : [field]);
+    let failed = false;
+    const fail = (path: string[], message: string) => {
+      failed = true;
+      ctx.addIssue({ code: 'custom', path, message, input: body });
+    };
+    if (wrapped) for (const field of LOG_FIELD_NAMES) if (body[field] != null) fail([field], LOG_MESSAGES.mixed);
+    if (fields.projectId == null) fail(at('projectId'), LOG_MESSAGES.project);
+    if (fields.crewId == null) fail(at('crewId'), LOG_MESSAGES.crew);
+    if ((fields.lat == null) !== (fields.lng == null)) fail(at(fields.lat == null ? 'lat' : 'lng'), LOG_MESSAGES.position);
+    if (failed) return z.NEVER;
+    return {
+      projectId: fields.projectId!,
+      crewId: fields.crewId!,
+      lat: fields.lat ?? null,
+      lng: fields.lng ?? null,
+      date: fields.date,
+      dateString: body.dateString,
+      status: fields.status ?? 'open',
+      description: fields.description,
+      address: fields.address,
+      wrapped,
+    };
   });
-export type CreateLogInput = z.output<typeof createLogBody>;
 
 /** PATCH /logs/{id}: the status (through the state machine) and the description; what is sent changes. */
 export const updateLogBody = z
@@ -157,6 +208,17 @@ export interface Log {
   /** What the caller may do now (GET /logs/{id} and the answers of POST and PATCH). */
   canEdit?: boolean;
   canReview?: boolean;
+}
+
+/** '21 °C · Rain · wind 12 km/h', from what the weather service said at check-in. */
+export function weatherText(w: LogWeather): string {
+  return [
+    w.temperature === null ? null : `${Math.round(w.temperature)} °C`,
+    w.summary,
+    w.windSpeed === null ? null : `wind ${Math.round(w.windSpeed)} km/h`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** WMO weather interpretation codes (Open-Meteo's weathercode), in words. */

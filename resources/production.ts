@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource, type ResourceField } from './engine.js';
 import { id } from './id.js';
+import type { PlanEvidence } from './plan-takeoff.js';
 import { decimalQuantityInput } from './money.js';
 import { utcDate } from './project.js';
 import { text } from './text.js';
@@ -171,13 +172,6 @@ export const updateProductionItemBody = z
   .partial()
   .strict();
 
-/** PATCH /production/{id}/pdf/items: quantities measured on a plan replace the production's plan-measured items. */
-export const pdfProductionItemsBody = z.object({
-  items: z
-    .array(z.object({ budgetItemId: id(PRODUCTION_MESSAGES.budgetItem), quantity: decimalQuantityInput }), { error: 'Must be a list of items' })
-    .max(1000, 'At most 1,000 items at once'),
-});
-
 /** PATCH /production/{id}: the texts (and the task) of a draft. */
 export const updateProductionBody = z
   .object({ texts: textsBody, taskId: id('Choose a task').nullable() })
@@ -233,6 +227,8 @@ export interface ProductionListRow {
   crewName: string;
   date: string;
   status: ProductionStatus;
+  /** Why a reviewer rejected it, while it is rejected (cleared when it is submitted again). */
+  rejectReason: string | null;
   itemCount: number;
   /** Σ quantity × the budget item's price, in cents as money text. */
   amount: string;
@@ -268,10 +264,29 @@ export interface ProductionItem {
 }
 
 /** GET /production/{id}. */
+/** A mark on a plan drawing that one of the production's 'pdf' items sums, with where to open the plan editor. */
+export interface ProductionPlanMark extends PlanEvidence {
+  id: number;
+  productionItemId: number;
+  budgetItemId: number;
+  itemName: string;
+  fileName: string;
+  geometry: { points: Array<[number, number]>; openings?: Array<Array<[number, number]>> };
+  /** Decimal text in the item's unit. */
+  quantity: string;
+}
+
+/** A page of the project's plans with drawings added to the budget: where a draft's crew marks what it built. */
+export interface ProductionPlanSheet {
+  fileId: number;
+  fileName: string;
+  pageNumber: number;
+  drawings: number;
+}
+
 export interface Production extends ProductionListRow {
   taskId: number | null;
   texts: ProductionTexts;
-  rejectReason: string | null;
   submittedAt: string | null;
   approvedAt: string | null;
   projectTimezone: string;
@@ -280,6 +295,10 @@ export interface Production extends ProductionListRow {
   stationIds: number[];
   photoCount: number;
   commentCount: number;
+  /** What the crew marked as built on the plan (PATCH /production/{id}/pdf/items): the evidence of its 'pdf' items. */
+  planMarks: ProductionPlanMark[];
+  /** Only while the caller may edit the production; empty otherwise. */
+  planSheets: ProductionPlanSheet[];
   /** What the caller may do now. */
   canEdit: boolean;
   canSubmit: boolean;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource, type ResourceField } from './engine.js';
-import { latitude, longitude } from './geo.js';
+import { GEO_MESSAGES, latitude, longitude } from './geo.js';
 import { id } from './id.js';
 import { text } from './text.js';
 import { isTimeZone, TIME_ZONE_MESSAGE } from './time-zone.js';
@@ -24,6 +24,7 @@ export const PROJECT_MESSAGES = {
   settings: 'Must be an object of settings',
   reason: 'A reason is required',
   suspendStart: 'A suspension needs its start date',
+  near: 'Must be near=<lat>,<lng> in decimal degrees, e.g. near=30.2672,-97.7431',
 } as const;
 
 /** Messages of spec 02 §8, word for word. */
@@ -216,6 +217,23 @@ export type UpdateProjectInput = z.output<typeof updateProjectBody>;
 /** How the acting company stands to a project: it runs it, is its client, or works on it as a crew company. */
 export type ProjectRelation = 'owner' | 'client' | 'subcontractor';
 
+const DEGREES = /^\s*(-?\d{1,3}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/;
+
+/** GET /projects?near=<lat>,<lng>: the point the list is sorted nearest first from (a phone's position). */
+export const nearQuery = text({ error: PROJECT_MESSAGES.near }).transform((value, ctx) => {
+  const match = DEGREES.exec(value);
+  const fail = (message: string) => {
+    ctx.addIssue({ code: 'custom', message, input: value });
+    return z.NEVER;
+  };
+  if (!match) return fail(PROJECT_MESSAGES.near);
+  const [lat, lng] = [Number(match[1]), Number(match[2])];
+  if (lat < -90 || lat > 90) return fail(GEO_MESSAGES.latitude);
+  if (lng < -180 || lng > 180) return fail(GEO_MESSAGES.longitude);
+  return { lat, lng };
+});
+export type Near = z.output<typeof nearQuery>;
+
 /** A project as every project call answers it. */
 export interface Project {
   id: number;
@@ -258,6 +276,8 @@ export interface Project {
   folderId: number | null;
   budgetId: number | null;
   subProjectCount: number;
+  /** With GET /projects?near=…: kilometres from that point (1 decimal), null for a project without a position. */
+  distanceKm?: number | null;
   /** The caller's active company's standing, and whether it may change the project. */
   relation: ProjectRelation;
   canManage: boolean;

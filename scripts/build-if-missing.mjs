@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** What the client bundle is made from (resources/ and permissions/ are shared with the server). */
-export const CLIENT_INPUTS = ['src', 'resources', 'permissions', 'public', 'index.html', 'vite.config.ts'];
+export const CLIENT_INPUTS = ['src', 'resources', 'permissions', 'public', 'index.html', 'mobile.html', 'vite.config.ts'];
 const OUTPUT = path.join('dist', 'client', 'index.html');
 
 /** The newest file under the given paths: { file, mtimeMs } (null when none exist). */

@@ -23,7 +23,9 @@ export async function seedDemoField(app: FastifyInstance, headers: Record<string
   const crews: ProductionCrewOption[] = await call('GET', '/logs/crews');
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-  if (!(await call('GET', '/logs?_end=1')).length) {
+  // A check-in needs a crew; the demo's crews are made before this runs.
+  const crew = crews[0];
+  if (crew && !(await call('GET', '/logs?_end=1')).length) {
     const checkIns = [
       { offset: -3, lat: 30.2988, lng: -97.7054, address: 'Mueller Blvd at Aldrich St', description: 'Crew on site, hub cabinet set.', status: 'submitted' },
       { offset: -2, lat: 30.3012, lng: -97.7069, address: 'Aldrich St, north of Philomena', description: 'Bore pit dug; waiting on the gas locate.', status: 'submitted' },
@@ -31,7 +33,8 @@ export async function seedDemoField(app: FastifyInstance, headers: Record<string
       { offset: 0, lat: 30.2961, lng: -97.7031, address: null, description: 'Checked in at the yard.', status: 'open' },
     ];
     for (const c of checkIns) {
-      await call('POST', '/logs', { projectId: fiber.id, crewId: crews[0]?.id ?? null, lat: c.lat, lng: c.lng, address: c.address, dateString: day(c.offset), status: c.status, description: c.description });
+      const logData = { projectId: fiber.id, crewId: crew.id, lat: c.lat, lng: c.lng, address: c.address, status: c.status, description: c.description };
+      await call('POST', '/logs', { logData, dateString: day(c.offset) });
     }
   }
 

@@ -10,10 +10,12 @@ import { openDatabase, type DatabaseHandle } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ReadCache } from './db/read-cache.js';
 import { errorBody, errorHandler } from './http/errors.js';
+import { registerIdempotency, registerIdempotencySweep } from './http/idempotency.js';
 import { serializeRequest } from './http/request-log.js';
 import { registerRoutes } from './http/route.js';
 import { attachSocketServer } from './realtime/socket-server.js';
 import { allRoutes } from './modules/index.js';
+import { registerPdfConversions } from './modules/pdf-optimiser/index.js';
 import { sealStoredSensitive } from './modules/users/sensitive-fields.js';
 import { createServices, type Services } from './services.js';
 import { registerClient } from './static.js';
@@ -117,6 +119,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(
     async (api) => {
+      registerIdempotency(api, services);
       registerRoutes(api, services, allRoutes);
       // The path is not repeated back: an answer never echoes what the caller put in the URL.
       api.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBody(404, 'Route not found', 'NOT_FOUND')));
@@ -127,6 +130,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await attachSocketServer(app, services);
   app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBody(404, 'Not found', 'NOT_FOUND')));
   registerFileSweep(services);
+  registerIdempotencySweep(services);
+  registerPdfConversions(app, services);
   await services.jobs.start();
   app.log.info({ driver: services.jobs.driver, runJobs: config.runJobs }, 'background jobs started');
   return { app, services, database };

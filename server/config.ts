@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { GeocoderSettings } from './lib/geocoder.js';
 import type { S3Settings } from './storage/s3-store.js';
 
 export interface Config {
@@ -23,6 +24,8 @@ export interface Config {
   mapTileUrl: string;
   /** A check-in's weather: a URL template with {lat} and {lng} answering Open-Meteo's JSON, or null for none (server/lib/weather.ts). */
   weather: { url: string | null; timeoutMs: number };
+  /** Address search and reverse geocoding: a Nominatim- or Photon-compatible base URL, or null for none (server/lib/geocoder.ts). */
+  geocoder: GeocoderSettings;
   /** Where file bytes live: DATA_DIR/files, or an S3-compatible bucket (S3_URL or S3_BUCKET...). */
   storage: { kind: 'local' } | { kind: 's3'; s3: S3Settings };
   logLevel: string;
@@ -101,10 +104,19 @@ function loadStorage(env: NodeJS.ProcessEnv): Config['storage'] {
   };
 }
 
+/** GEOCODER_URL and GEOCODER_KIND; a kind the server cannot read stops the start rather than failing every search. */
+function loadGeocoder(env: NodeJS.ProcessEnv, publicUrl: string): GeocoderSettings {
+  const kind = (env.GEOCODER_KIND?.trim() || 'nominatim').toLowerCase();
+  if (kind !== 'nominatim' && kind !== 'photon') throw new Error('GEOCODER_KIND must be nominatim or photon');
+  // Nominatim's usage policy asks every application to name itself; the address is where it answers.
+  return { url: env.GEOCODER_URL?.trim().replace(/\/+$/, '') || null, kind, timeoutMs: 3000, userAgent: `Fieldwork (${publicUrl})` };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? 'data');
   mkdirSync(path.join(dataDir, 'files'), { recursive: true });
   const port = Number(env.PORT ?? 3000);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -114,12 +126,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runJobs: env.RUN_JOBS !== 'false',
     jobQueueName: env.JOB_QUEUE || 'fieldwork',
     smtpUrl: env.SMTP_URL || null,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
     authSecret: env.AUTH_SECRET || loadOrCreateSecret(dataDir, 'auth-secret', () => randomBytes(48).toString('base64url')),
     fieldKeys: overrides.fieldKeys ?? loadFieldKeys(env, dataDir),
     maxUploadMb: Number(env.MAX_UPLOAD_MB ?? 25),
     mapTileUrl: env.MAP_TILE_URL || DEFAULT_MAP_TILE_URL,
     weather: { url: env.WEATHER_URL?.trim() || null, timeoutMs: 3000 },
+    geocoder: loadGeocoder(env, publicUrl),
     storage: loadStorage(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),

@@ -26,6 +26,10 @@ import { invoicePayments } from './migrations/0023_invoice_payments.js';
 import { dashboards } from './migrations/0024_dashboards.js';
 import { figures } from './migrations/0025_figures.js';
 import { productionTotals } from './migrations/0026_production_totals.js';
+import { gridFilters } from './migrations/0027_grid_filters.js';
+import { planTakeoff } from './migrations/0028_plan_takeoff.js';
+import { pdfConversions } from './migrations/0029_pdf_conversions.js';
+import { idempotencyKeys } from './migrations/0030_idempotency_keys.js';
 
 /** Versioned migrations in order; the same list runs on SQLite and PostgreSQL. Never edit a released one: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -56,6 +60,10 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0024_dashboards': dashboards(dialect),
     '0025_figures': figures(dialect),
     '0026_production_totals': productionTotals(dialect),
+    '0027_grid_filters': gridFilters(dialect),
+    '0028_plan_takeoff': planTakeoff(dialect),
+    '0029_pdf_conversions': pdfConversions(dialect),
+    '0030_idempotency_keys': idempotencyKeys(dialect),
   };
 }
 

@@ -7,6 +7,9 @@ export type * from './schema/field.js';
 export type * from './schema/chat-quick-panel.js';
 export type * from './schema/client-decisions.js';
 export type * from './schema/dashboards.js';
+export type * from './schema/pdf-conversions.js';
+export type * from './schema/plan-takeoff.js';
+export type * from './schema/idempotency.js';
 import type { AuditEventsTable, CompaniesTable, CrewCategoriesTable, CrewMembersTable, CrewsTable, EmailChangesTable, JobsTable, MailOutboxTable, MemberCategoriesTable, MembershipsTable, PasswordResetsTable, RolesTable, SessionsTable, UserViewsTable, UsersTable } from './schema/accounts.js';
 import type { CatalogTypeTable, FilePermissionsTable, FilesTable, FoldersTable, ItemCategoriesTable, ItemsTable, ListTotalsTable, MarketsTable, PartnershipInvitationsTable, PartnershipMarketsTable, PartnershipsTable, SafetyAuthoritiesTable } from './schema/catalog-files-partners.js';
 import type { BudgetCommentsTable, BudgetItemsTable, BudgetReviewsTable, BudgetsTable, ChangeOrdersTable, NotificationsTable, ProjectCrewCompaniesTable, ProjectStationsTable, ProjectsTable } from './schema/projects-budgets.js';
@@ -15,6 +18,9 @@ import type { DamagesTable, FootprintsTable, LocateResponsesTable, LocatesTable,
 import type { ChatMessagesTable, ChatsTable, QuickNotesTable } from './schema/chat-quick-panel.js';
 import type { DocumentDecisionsTable, DocumentLinksTable, MailAttachmentsTable } from './schema/client-decisions.js';
 import type { DashboardPublicationsTable, DashboardWidgetsTable, DashboardsTable } from './schema/dashboards.js';
+import type { PdfConversionPagesTable, PdfConversionsTable } from './schema/pdf-conversions.js';
+import type { PlanLayerItemsTable, PlanSheetsTable, ProductionPlanMarksTable } from './schema/plan-takeoff.js';
+import type { IdempotencyKeysTable } from './schema/idempotency.js';
 
 export interface DB {
   users: UsersTable;
@@ -88,4 +94,10 @@ export interface DB {
   dashboards: DashboardsTable;
   dashboard_widgets: DashboardWidgetsTable;
   dashboard_publications: DashboardPublicationsTable;
+  pdf_conversions: PdfConversionsTable;
+  pdf_conversion_pages: PdfConversionPagesTable;
+  plan_sheets: PlanSheetsTable;
+  plan_layer_items: PlanLayerItemsTable;
+  production_plan_marks: ProductionPlanMarksTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -125,11 +125,14 @@ export function profileOf(membership: ActiveMembership | null, user: UserRow): A
   };
 }
 
+/** Built once: building a zod schema costs more than the rest of resolving the actor. */
+const companyIdHeader = idParam();
+
 /** The company id the X-Company-Id header names, undefined when it is absent. */
 function headerCompanyId(req: FastifyRequest): number | undefined {
   const header = req.headers['x-company-id'];
   if (header === undefined) return undefined;
-  const parsed = idParam().safeParse(header);
+  const parsed = companyIdHeader.safeParse(header);
   if (!parsed.success) throw badRequest('X-Company-Id must be a company id');
   return parsed.data;
 }

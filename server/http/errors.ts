@@ -3,6 +3,12 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { isUniqueViolation } from '../db/constraint-errors.js';
 
 export class AppError extends Error {
+  /**
+   * On a 409, the row as it is now (set by a route that declares `current`, server/http/route.ts),
+   * answered as `error.current`: a client that wrote offline shows both versions.
+   */
+  current?: unknown;
+
   constructor(
     public statusCode: number,
     message: string,
@@ -20,8 +26,14 @@ export const forbidden = (message = 'You do not have the necessary permissions t
 export const notFound = (what = 'Resource') => new AppError(404, `${what} not found`, 'NOT_FOUND');
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, message, code);
 
-export function errorBody(statusCode: number, message: string, code: string, details?: unknown) {
-  const error = details === undefined ? { statusCode, message, code } : { statusCode, message, code, details };
+export function errorBody(statusCode: number, message: string, code: string, details?: unknown, current?: unknown) {
+  const error = {
+    statusCode,
+    message,
+    code,
+    ...(details === undefined ? {} : { details }),
+    ...(current === undefined ? {} : { current }),
+  };
   return { error, statusCode, message };
 }
 
@@ -45,7 +57,7 @@ function fieldDetails(validation: ZodIssueLike[], context: string | undefined) {
 }
 
 export function sendError(reply: FastifyReply, err: AppError) {
-  return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, err.code, err.details));
+  return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, err.code, err.details, err.current));
 }
 
 /**

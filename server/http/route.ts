@@ -5,7 +5,7 @@ import { allows, DERIVED_RULES } from '../../permissions/index.js';
 import type { Services } from '../services.js';
 import { resolveActor, type Actor } from './actor.js';
 import { membershipIn, requirePermissionIn, type CompanyMembership } from './company-access.js';
-import { badRequest, forbidden, unauthorized } from './errors.js';
+import { AppError, badRequest, forbidden, unauthorized } from './errors.js';
 import { owningCompany, type CompanyOwnedTable } from './owning-company.js';
 import { withDialect } from '../db/dialect-context.js';
 import { withLiveEvents } from '../realtime/live-events.js';
@@ -84,6 +84,12 @@ interface RouteDefBase<TB, TQ, TP> {
    * gets its 403 or 404, never a 400 about the body. The service checks again in its transaction.
    */
   guard?: (ctx: { services: Services; actor: Actor; params: Infer<TP> }) => Promise<void>;
+  /**
+   * The row the route writes as its read answers it (GET /production/{id}), sent as `error.current`
+   * when the handler refuses with 409 because the row moved on meanwhile. Read after the refused
+   * work's transaction ended, so it is what is committed now.
+   */
+  current?: (ctx: { services: Services; actor: Actor; params: Infer<TP> }) => Promise<unknown>;
 }
 
 type HandlerContext<A, B, Q, P> = A extends 'public'
@@ -185,7 +191,7 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
       schema: {
         summary: def.summary,
         tags: def.tags,
-        description: `Access: ${describeAccess(def.access)}`,
+        description: `Access: ${describeAccess(def.access)}${def.current ? '. A 409 (the row moved on meanwhile) carries error.current: the row as its read answers it now' : ''}`,
         ...(def.body ? { body: def.body } : {}),
         ...(def.query ? { querystring: def.query } : {}),
         ...(def.params ? { params: def.params } : {}),
@@ -232,14 +238,28 @@ async function handle(def: RouteDef<any, any, any>, services: Services, req: Fas
   return reply.headers(cached.headers).type('application/json; charset=utf-8').send(cached.body);
 }
 
+/** A 409 of a route that declares `current` carries the row as it is now. */
+async function withCurrent(def: RouteDef<any, any, any>, services: Services, req: FastifyRequest, err: unknown): Promise<unknown> {
+  if (!def.current || !req.actor || !(err instanceof AppError) || err.statusCode !== 409) return err;
+  try {
+    err.current = await def.current({ services, actor: req.actor, params: req.params });
+  } catch (readError) {
+    // The refusal is still the answer: a row the caller can no longer see (404) simply has no current
+    // version to show, and any other failure is logged rather than turning the 409 into a 500.
+    if (!(readError instanceof AppError)) req.log.error({ err: readError }, 'reading the current version for a 409 failed');
+  }
+  return err;
+}
+
 async function answer(def: RouteDef<any, any, any>, services: Services, req: FastifyRequest, reply: FastifyReply) {
   const base = { body: req.body, query: req.query, params: req.params, req, reply, services };
-  const result =
+  const run = () =>
     def.access === 'public'
-      ? await def.handler({ ...base, actor: req.actor })
+      ? def.handler({ ...base, actor: req.actor })
       : isCompanyRoute(def)
-        ? await def.handler({ ...base, actor: req.actor!, company: req.company! })
-        : await def.handler({ ...base, actor: req.actor! });
+        ? def.handler({ ...base, actor: req.actor!, company: req.company! })
+        : def.handler({ ...base, actor: req.actor! });
+  const result = await run().catch(async (err: unknown) => Promise.reject(await withCurrent(def, services, req, err)));
   if (reply.sent) return reply;
   if (def.status) reply.code(def.status);
   if (result === undefined) return reply.code(def.status ?? 204).send();

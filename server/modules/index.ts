@@ -11,6 +11,7 @@ import { damageRoutes } from './damages/index.js';
 import { dashboardRoutes } from './dashboards/index.js';
 import { fileRoutes } from './files/index.js';
 import { footprintRoutes } from './footprints/index.js';
+import { geocodingRoutes } from './geocoding/index.js';
 import { health } from './health/health.js';
 import { invoiceRoutes } from './invoices/index.js';
 import { itemRoutes } from './items/index.js';
@@ -21,6 +22,8 @@ import { logRoutes } from './logs/index.js';
 import { memberRoutes } from './members/index.js';
 import { notificationRoutes } from './notifications/index.js';
 import { partnershipRoutes } from './partnerships/index.js';
+import { pdfOptimiserRoutes } from './pdf-optimiser/index.js';
+import { planTakeoffRoutes } from './plan-takeoff/index.js';
 import { productionRoutes } from './productions/index.js';
 import { downloadDailySheet } from './productions/operations/daily-sheet.js';
 import { projectRoutes } from './projects/index.js';
@@ -31,4 +34,4 @@ import { taskRoutes } from './tasks/index.js';
 import { userRoutes } from './users/index.js';
 
 /** Every API route, in one list: registered under /api/v1 and snapshotted with its access rule. */
-export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...budgetRoutes, ...changeOrderRoutes, ...projectRoutes, ...budgetReviewRoutes, ...productionRoutes, downloadDailySheet, ...invoiceRoutes, ...taskRoutes, ...damageRoutes, ...footprintRoutes, ...logRoutes, ...locateRoutes, ...calendarRoutes, ...mapRoutes, ...figureRoutes, ...chatRoutes, ...quickPanelRoutes, ...notificationRoutes, ...dashboardRoutes, ...reportRoutes];
+export const allRoutes: RouteDef<any, any, any>[] = [health, ...userRoutes, ...companyRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...budgetRoutes, ...changeOrderRoutes, ...projectRoutes, ...budgetReviewRoutes, ...productionRoutes, downloadDailySheet, ...invoiceRoutes, ...taskRoutes, ...damageRoutes, ...footprintRoutes, ...logRoutes, ...locateRoutes, ...calendarRoutes, ...mapRoutes, ...geocodingRoutes, ...figureRoutes, ...chatRoutes, ...quickPanelRoutes, ...notificationRoutes, ...dashboardRoutes, ...reportRoutes, ...planTakeoffRoutes, ...pdfOptimiserRoutes];

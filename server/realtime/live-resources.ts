@@ -50,6 +50,10 @@ export const TABLE_RESOURCES: Record<string, { resources: string[]; audience: 'c
   locate_responses: { resources: ['locates'], audience: 'company' },
   files: { resources: ['files', 'project-files'], audience: 'project' },
   folders: { resources: ['files', 'folders'], audience: 'company' },
+  // Plan takeoff (issue 20): an open sheet refetches on its file's id (resources/plan-takeoff.ts PLAN_SHEET_RESOURCE).
+  plan_sheets: { resources: ['plan-sheets'], audience: 'project' },
+  plan_layer_items: { resources: ['plan-sheets'], audience: 'project' },
+  production_plan_marks: { resources: ['plan-sheets', 'productions'], audience: 'project' },
 };
 
 /**
@@ -63,4 +67,6 @@ export const RESOURCE_SEGMENTS: Record<string, string[]> = {
   members: ['memberships'],
   'project-tasks': ['tasks'],
   'task-board': ['tasks'],
+  // /layerItems/:fileId, /item/:fileId/4, /items/:fileId/4: the plan file's id.
+  'plan-sheets': ['layerItems', 'item', 'items'],
 };

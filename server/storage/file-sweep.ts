@@ -2,6 +2,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { registerHourly, scheduleHourly } from '../jobs/hourly.js';
 import type { Services } from '../services.js';
 import { removeBytes, staticUrl } from './file-store.js';
 import { spoolFolder } from './uploads.js';
@@ -80,25 +81,11 @@ async function sweepSpool(services: Services, cutoff: Date): Promise<number> {
 
 const SWEEP_JOB = 'files.sweep';
 
-/** An hourly slot's job: one sweep per slot, whichever process queues it (the dedupe key is the slot). */
-function slotJob(slot: number, now = Date.now()) {
-  return { payload: { slot }, opts: { dedupeKey: `slot-${slot}`, delayMs: Math.max(0, slot * SWEEP_GRACE_MS - now) } };
-}
-
-const comingSlot = (now = Date.now()) => Math.floor(now / SWEEP_GRACE_MS) + 1;
-
-/** Sweeps through the job runner, once an hour, each run queueing the slot after its own. */
 export function registerFileSweep(services: Services) {
-  services.jobs.register<{ slot: number }>(SWEEP_JOB, async ({ slot }) => {
+  registerHourly(services.jobs, SWEEP_JOB, async () => {
     const swept = await sweepOrphanFiles(services);
     if (swept.rows || swept.files || swept.spooled) services.log.info(swept, 'orphan files swept');
-    const next = slotJob(Math.max(slot + 1, comingSlot()));
-    await services.jobs.enqueue(SWEEP_JOB, next.payload, next.opts);
   });
 }
 
-/** Queues the coming hour's sweep unless a process already did. */
-export function scheduleFileSweep(services: Services) {
-  const job = slotJob(comingSlot());
-  return services.jobs.enqueue(SWEEP_JOB, job.payload, job.opts);
-}
+export const scheduleFileSweep = (services: Services) => scheduleHourly(services.jobs, SWEEP_JOB);

@@ -1,4 +1,5 @@
 import { readToken } from '../auth/token-store';
+import { IDEMPOTENCY_KEY_HEADER } from '../../resources/idempotency';
 import { SOCKET_ID_HEADER } from '../../resources/realtime';
 import { tabCompanyId } from '../session/active-company';
 
@@ -14,6 +15,8 @@ export class ApiError extends Error {
     public code?: string,
     /** existingId: the row a conflict is about (the day's production sheet that is already there). */
     public details?: Array<{ field: string; message: string; existingId?: number }>,
+    /** The answer's body as sent (the outbox keeps a conflict's current version from it). */
+    public body?: unknown,
   ) {
     super(message);
   }
@@ -33,6 +36,8 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** The caller shows the failure itself (inline form errors): no error dialog. */
   quiet?: boolean;
+  /** Sent as Idempotency-Key: a retried write with the same key is done once and answered as the first time. */
+  idempotencyKey?: string;
 }
 
 type Listener = (error: ApiError) => void;
@@ -71,6 +76,7 @@ export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Prom
   const companyId = token && !named ? tabCompanyId() : null;
   if (companyId) headers['x-company-id'] = String(companyId);
   if (token && socketId) headers[SOCKET_ID_HEADER] = socketId;
+  if (opts.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = opts.idempotencyKey;
   const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
   if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
 
@@ -105,6 +111,7 @@ export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Prom
       url,
       body.error?.code,
       body.error?.details,
+      data,
     );
     notify(error, opts);
     throw error;

@@ -1,13 +1,26 @@
 import { Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
 import { Controller, type Control } from 'react-hook-form';
 import type { ResourceField } from '../../resources/engine';
+import type { GeocodedAddress } from '../../resources/geocoding';
+import { AddressSearchField } from '../forms/AddressSearchField';
 import { applyMask, capitalizeWords, MASKS } from '../forms/masks';
 import { ReferenceInput } from './ReferenceInput';
 
 const MASK_OF: Partial<Record<ResourceField['kind'], string>> = { phone: MASKS.phone, zip: MASKS.zip, ein: MASKS.ein };
 
 /** One form control for a resource field, chosen by the field's kind. */
-export function FieldInput({ field, control, autoFocus }: { field: ResourceField; control: Control<any>; autoFocus?: boolean }) {
+export function FieldInput({
+  field,
+  control,
+  autoFocus,
+  onPlace,
+}: {
+  field: ResourceField;
+  control: Control<any>;
+  autoFocus?: boolean;
+  /** An address field's chosen place, for the form to fill its other fields. */
+  onPlace?: (place: GeocodedAddress) => void;
+}) {
   return (
     <Controller
       name={field.name}
@@ -45,6 +58,20 @@ export function FieldInput({ field, control, autoFocus }: { field: ResourceField
                   </MenuItem>
                 ))}
               </TextField>
+            );
+          case 'address':
+            return (
+              <AddressSearchField
+                label={field.label}
+                autoFocus={autoFocus}
+                name={input.name}
+                inputRef={input.ref}
+                onBlur={input.onBlur}
+                error={fieldState.error?.message}
+                value={input.value ?? ''}
+                onChange={input.onChange}
+                onPlace={(place) => onPlace?.(place)}
+              />
             );
           case 'reference':
             return <ReferenceInput field={field} value={input.value ?? null} onChange={input.onChange} error={fieldState.error?.message} />;

@@ -4,7 +4,9 @@ import { useCreate, useOne, useUpdate } from '@refinedev/core';
 import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useForm, type Control } from 'react-hook-form';
 import type { ResourceDef, ResourceField } from '../../resources/engine';
+import type { GeocodedAddress } from '../../resources/geocoding';
 import type { ApiError } from '../api/http';
+import { placeValues } from '../forms/address-search';
 import { useRevealed } from '../components/useRevealed';
 import { LoadingView } from '../shell/LoadingView';
 import { FieldInput } from './FieldInput';
@@ -39,7 +41,7 @@ export function ResourceFormDialog({
     [def, editing],
   );
   const { result: current, query } = useOne({ resource: def.name, id: id ?? '', meta, queryOptions: { enabled: editing } });
-  const { control, handleSubmit, reset, setError, formState } = useForm({
+  const { control, handleSubmit, reset, setError, setValue, formState } = useForm({
     resolver: zodResolver(editing ? def.update : def.create),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -48,6 +50,9 @@ export function ResourceFormDialog({
   useEffect(() => {
     if (current) reset({ ...emptyValues(def), ...Object.fromEntries(fields.map((f) => [f.name, current[f.name] ?? (f.nullable ? null : '')])) });
   }, [current, def, fields, reset]);
+  const fillFromPlace = (place: GeocodedAddress) => {
+    for (const [name, value] of Object.entries(placeValues(place, (n) => fields.some((f) => f.name === n)))) setValue(name, value, { shouldDirty: true });
+  };
   const { mutateAsync: create } = useCreate();
   const { mutateAsync: update } = useUpdate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -83,7 +88,7 @@ export function ResourceFormDialog({
                 </Alert>
               )}
               {fields.map((f, i) => (
-                <Fragment key={f.name}>{renderField?.(f, control) ?? <FieldInput field={f} control={control} autoFocus={i === 0} />}</Fragment>
+                <Fragment key={f.name}>{renderField?.(f, control) ?? <FieldInput field={f} control={control} autoFocus={i === 0} onPlace={fillFromPlace} />}</Fragment>
               ))}
             </Stack>
           )}

@@ -3,7 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { NOT_FOUND } from '../../permissions';
 import { HAND_ROUTED, RESOURCES } from '../engine/registry';
 import { LoadingView } from '../shell/LoadingView';
-import { RouteGuard } from './RouteGuard';
+import { RouteGuard, ToMobile } from './RouteGuard';
 
 // Each screen is its own chunk, so the login page does not download the app.
 const LoginPage = lazy(() => import('../pages/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
@@ -52,10 +52,9 @@ const FootprintRoutes = lazy(() => import('../pages/footprints/FootprintRoutes')
 const LogRoutes = lazy(() => import('../pages/logs/LogRoutes').then((m) => ({ default: m.LogRoutes })));
 const LocateRoutes = lazy(() => import('../pages/locates/LocateRoutes').then((m) => ({ default: m.LocateRoutes })));
 const SettingsPage = lazy(() => import('../pages/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
-// Routes of the spec whose screens are still to come (issues 20 and 21): never a bare 404.
-const PdfEditorPage = lazy(() => import('../pages/coming/ComingPages').then((m) => ({ default: m.PdfEditorPage })));
-const ProjectBoardPage = lazy(() => import('../pages/coming/ComingPages').then((m) => ({ default: m.ProjectBoardPage })));
-const ProjectsListPage = lazy(() => import('../pages/coming/ComingPages').then((m) => ({ default: m.ProjectsListPage })));
+// The plan editor: pdf.js and Konva come only with this chunk.
+const PlanEditorPage = lazy(() => import('../pages/editor/PlanEditorPage').then((m) => ({ default: m.PlanEditorPage })));
+// Routes of the spec whose screens are still to come (issue 21): never a bare 404.
 const RolesPage = lazy(() => import('../pages/roles/RolesPage').then((m) => ({ default: m.RolesPage })));
 const MemberRoutes = lazy(() => import('../pages/members/MemberRoutes').then((m) => ({ default: m.MemberRoutes })));
 const MemberInvitationAcceptPage = lazy(() =>
@@ -117,9 +116,10 @@ export function AppRoutes() {
           <Route path="items/*" element={<ItemRoutes />} />
           <Route path="roles" element={<RolesPage />} />
           <Route path="settings" element={<SettingsPage />} />
-          <Route path="editor/*" element={<PdfEditorPage />} />
-          <Route path="project-board/:projectId" element={<ProjectBoardPage />} />
-          <Route path="projects-list" element={<ProjectsListPage />} />
+          <Route path="editor/*" element={<PlanEditorPage />} />
+          {/* The crew leader's field screens live in the phone client: the guard sends them there. */}
+          <Route path="project-board/:projectId" element={<ToMobile />} />
+          <Route path="projects-list" element={<ToMobile />} />
           <Route path="members/*" element={<MemberRoutes />} />
           <Route path="files/*" element={<FileRoutes />} />
           <Route path="projects/*" element={<ProjectRoutes />} />

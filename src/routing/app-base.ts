@@ -4,3 +4,8 @@ export function appBase(pathname = window.location.pathname): '/app' | '/app-mob
 }
 
 export const isMobileBase = () => appBase() === '/app-mobile';
+
+/** Leaves the desktop for the phone client's screen at `path` (a whole page load: another entry). */
+export function openInMobile(path: string): void {
+  window.location.replace(`/app-mobile/${path.replace(/^\/+/, '')}`);
+}

@@ -62,9 +62,9 @@ describeEachDatabase('external budget review: the link', (server) => {
       profit: '2753.38',
     });
     expect(res.body.items).toEqual([
-      { id: expect.any(Number), itemName: 'Conduit 2 inch', itemCode: 'CD-2', unit: 'ft', quantity: 1200, price: '12.75', amount: '15300.00', description: null },
-      { id: expect.any(Number), itemName: 'Handhole 17x30', itemCode: 'HH-1730', unit: 'ea', quantity: 14, price: '480.50', amount: '6727.00', description: null },
-      { id: expect.any(Number), itemName: 'Directional bore', itemCode: 'DB-1', unit: 'ft', quantity: 3, price: '0.01', amount: '0.03', description: null },
+      { id: expect.any(Number), itemName: 'Conduit 2 inch', itemCode: 'CD-2', unit: 'ft', quantity: 1200, price: '12.75', amount: '15300.00', description: null, drawings: 0, planEvidence: null },
+      { id: expect.any(Number), itemName: 'Handhole 17x30', itemCode: 'HH-1730', unit: 'ea', quantity: 14, price: '480.50', amount: '6727.00', description: null, drawings: 0, planEvidence: null },
+      { id: expect.any(Number), itemName: 'Directional bore', itemCode: 'DB-1', unit: 'ft', quantity: 3, price: '0.01', amount: '0.03', description: null, drawings: 0, planEvidence: null },
     ]);
     expect(JSON.stringify(res.body)).not.toContain(link.reviewHash);
     const page = await s.call('GET', `${externalPath(link)}?_start=1&_end=2`);

@@ -132,7 +132,7 @@ describeEachDatabase('damages', (server) => {
     expect((await as('GET', `/damages/${d.id}`)).body).toMatchObject({ fileCount: 1, proofCount: 2 });
     expect((await as('GET', `/damages/${d.id}/files?category=proof`)).body.map((f: any) => f.name)).toEqual(['invoice.pdf', 'estimate.txt']);
     expect((await as('GET', `/damages/${d.id}/files`)).body).toHaveLength(3);
-    // Reading is damages:view; adding and removing damages:manage.
+    // Reading is damages:view; adding to someone else's damage and removing are damages:manage.
     expect((await upload(s, w.people.leader, `/damages/${d.id}/files/files`, [{ name: 'x.png', bytes: TINY_PNG }])).status).toBe(403);
     expect((await as('DELETE', `/damages/${d.id}/files/${photo.body[0].id}`)).status).toBe(403);
     expect((await call(s, w.people.claims)('DELETE', `/damages/${d.id}/files/${photo.body[0].id}`)).status).toBe(204);
@@ -141,12 +141,29 @@ describeEachDatabase('damages', (server) => {
     expect(activity.body.map((e: any) => e.action)).toEqual(['file deleted', 'file added', 'file added', 'file added', 'created']);
   });
 
-  it('access: damages:view reads, damages:manage writes; others get 403', async () => {
+  it('access: damages:view reads and reports, damages:manage changes; others get 403', async () => {
     const d = await reportDamage(s, w);
     expect((await call(s, w.people.leader)('GET', `/damages/${d.id}`)).status).toBe(200);
     expect((await call(s, w.people.leader)('PATCH', `/damages/${d.id}`, { description: 'x' })).status).toBe(403);
-    expect((await call(s, w.people.leader)('POST', '/damages', { damageDate: '2026-03-05', projectId: w.projectId })).status).toBe(403);
+    expect((await call(s, w.people.crew)('POST', '/damages', { damageDate: '2026-03-05', projectId: w.projectId })).status).toBe(403);
     expect((await call(s, w.people.crew)('GET', '/damages')).status).toBe(403);
+  });
+
+  it('a crew leader reports a damage from the field with its photos; the claim stays the claims staff’s', async () => {
+    const as = call(s, w.people.leader);
+    const reported = await as('POST', '/damages', { damageDate: '2026-03-05', projectId: w.projectId, description: 'Nicked a water service', address: '14 Main St' });
+    expect(reported.status).toBe(201);
+    expect(reported.body).toMatchObject({ status: 'reported', reportedById: w.people.leader.userId });
+    const id = reported.body.id;
+    const photos = await upload(s, w.people.leader, `/damages/${id}/files/files`, [{ name: 'nick.png', bytes: TINY_PNG }]);
+    expect(photos.status).toBe(201);
+    // Proof of amount, someone else's damage, or a damage already claimed: not the reporter's to add to.
+    expect((await upload(s, w.people.leader, `/damages/${id}/files/proof`, [{ name: 'x.png', bytes: TINY_PNG }])).status).toBe(403);
+    expect((await call(s, w.people.claims)('PATCH', `/damages/${id}`, { status: 'claimed' })).status).toBe(200);
+    const late = await upload(s, w.people.leader, `/damages/${id}/files/files`, [{ name: 'late.png', bytes: TINY_PNG }]);
+    expect(late.status).toBe(403);
+    expect((await as('PATCH', `/damages/${id}`, { description: 'changed' })).status).toBe(403);
+    expect((await as('GET', `/damages/${id}`)).body).toMatchObject({ fileCount: 1, proofCount: 0, description: 'Nicked a water service' });
   });
 
   it("another company's damages are 404 on every call", async () => {

@@ -2,24 +2,23 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { scheduleFileSweep, sweepOrphanFiles } from '../../server/storage/file-sweep.js';
 import { describeEachDatabase, multipart, ownerWithCompany, registerUser, TINY_PNG, type TestServer } from './harness.js';
 
-// The audit trail is the last write of every upload's transaction: failing it rolls the transaction back.
-const audit = vi.hoisted(() => ({ failNext: false }));
-vi.mock('../../server/lib/audit.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../server/lib/audit.js')>();
-  return {
-    ...real,
-    recordAudit: async (...args: Parameters<typeof real.recordAudit>) => {
-      if (audit.failNext) {
-        audit.failNext = false;
-        throw new Error('audit trail unavailable');
-      }
-      return real.recordAudit(...args);
-    },
-  };
-});
+/**
+ * The audit trail is the last write of every upload's transaction: with its table gone for a moment,
+ * the upload fails there and its transaction rolls back (a database failure, not a mocked module, so
+ * the test files can share one module graph).
+ */
+async function withoutAuditTrail(s: TestServer, call: () => Promise<unknown>) {
+  await sql`alter table audit_events rename to audit_events_away`.execute(s.services.db);
+  try {
+    return await call();
+  } finally {
+    await sql`alter table audit_events_away rename to audit_events`.execute(s.services.db);
+  }
+}
 
 const API = '/api/v1';
 const HOUR = 60 * 60 * 1000;
@@ -52,10 +51,11 @@ describeEachDatabase('files: no orphans', (server) => {
     const owner = await ownerWithCompany(s, 'Rollback Co');
     const before = { bytes: await bytesOnDisk(s), rows: await s.services.db.selectFrom('files').select('id').execute() };
 
-    audit.failNext = true;
-    expect((await upload(s, `${API}/users/me/files`, token, 'profilePicture')).status).toBe(500);
-    audit.failNext = true;
-    expect((await upload(s, `${API}/companies/${owner.company.id}/files`, owner.token, 'logo')).status).toBe(500);
+    const failed = (await withoutAuditTrail(s, async () => [
+      (await upload(s, `${API}/users/me/files`, token, 'profilePicture')).status,
+      (await upload(s, `${API}/companies/${owner.company.id}/files`, owner.token, 'logo')).status,
+    ])) as number[];
+    expect(failed).toEqual([500, 500]);
 
     expect(await bytesOnDisk(s)).toEqual(before.bytes);
     expect(await s.services.db.selectFrom('files').select('id').execute()).toEqual(before.rows);

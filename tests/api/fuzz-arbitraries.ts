@@ -211,9 +211,9 @@ function encodeSegment(s: string): string {
   }
 }
 
-const LIST_PARAMS = ['id', 'name', 'email', 'status', 'roleId', 'parentId', 'categoryId', 'memberCount', 'createdAt', 'code', 'userId', 'q', '_start', '_end', '_sort', '_order', 'notAField'];
+const LIST_PARAMS = ['id', 'name', 'email', 'status', 'roleId', 'parentId', 'categoryId', 'memberCount', 'createdAt', 'code', 'userId', 'q', 'near', '_start', '_end', '_sort', '_order', 'notAField'];
 const OPERATORS = ['', '', '_ne', '_gt', '_gte', '_lt', '_lte', '_like', '_startsWith', '_endsWith'];
-const RAW_VALUES = ['2147483648', '-2147483649', '1.5', '1e400', '-200000-01-01', '0000-01-01', '%2B275760-09-13', '%00', '', 'name,id', 'asc,desc,asc', '%E0%A4%A'];
+const RAW_VALUES = ['2147483648', '-2147483649', '1.5', '1e400', '-200000-01-01', '0000-01-01', '%2B275760-09-13', '%00', '', 'name,id', 'asc,desc,asc', '%E0%A4%A', '30.27,-97.74', '90,180', '-0,-0.0000000001', '999.9,0', `${'9'.repeat(300)},1`];
 
 /** A list query string: filters, search, sort and paging on names lists use and some they do not, with hostile values. */
 const listParam = fc.oneof({ arbitrary: fc.constantFrom('id', 'name', 'createdAt', 'q'), weight: 2 }, { arbitrary: fc.constantFrom(...LIST_PARAMS), weight: 1 });

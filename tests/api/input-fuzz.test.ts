@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { ZodType } from 'zod';
 import type { RouteDef } from '../../server/http/route.js';
 import { allRoutes } from '../../server/modules/index.js';
@@ -70,10 +72,19 @@ const options = (offset: number, numRuns: number) => ({ seed: SEED + offset, num
 /** Long hunts outlast the default 20 s: password routes hash each body they accept. */
 const TIMEOUT = Math.max(20_000, RUNS * 300);
 
+/** A geocoder that finds nothing: without one the address routes answer 503 by design (tests/api/geocoding.test.ts). */
+let geocoder: Server;
+beforeAll(async () => {
+  geocoder = createServer((_req, res) => res.setHeader('content-type', 'application/json').end('[]'));
+  await new Promise<void>((resolve) => geocoder.listen(0, '127.0.0.1', resolve));
+});
+afterAll(() => new Promise((resolve) => geocoder.close(resolve)));
+
 describeEachDatabase('input fuzzer: no input is a 5xx', (server) => {
   let world: FuzzWorld;
   beforeAll(async () => {
     world = await seedWorld(server());
+    server().config.geocoder.url = `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}`;
   });
 
   it('has a valid body for every route that takes one', () => {

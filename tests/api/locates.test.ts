@@ -167,6 +167,23 @@ describeEachDatabase('locates', (server) => {
     expect((await call(server(), w.people.owner)('PATCH', `/locates/${other.id}/responses/${r.id}`, { status: 'clear' })).status).toBe(404);
   });
 
+  it("the crew about to dig reads the open tickets at its project's site, whatever its role; another company's project is 404", async () => {
+    const project = w.projectId;
+    const soon = await ticket(server(), w, w.people.owner, { expiresOn: addDays(today(), 1) });
+    const later = await ticket(server(), w, w.people.owner, { expiresOn: addDays(today(), 20) });
+    const closed = await ticket(server(), w, w.people.owner);
+    expect((await call(server(), w.people.owner)('PATCH', `/locates/${closed.id}`, { status: 'closed' })).status).toBe(200);
+    for (const who of [w.people.leader, w.people.crew]) {
+      const res = await call(server(), who)('GET', `/projects/${project}/locates`);
+      expect(res.status).toBe(200);
+      const ids = res.body.map((t: { id: number }) => t.id);
+      expect(ids.indexOf(soon.id)).toBeLessThan(ids.indexOf(later.id));
+      expect(ids).not.toContain(closed.id);
+      expect(res.body.every((t: { projectId: number; status: string }) => t.projectId === project && t.status !== 'closed')).toBe(true);
+    }
+    expect((await call(server(), w.people.stranger)('GET', `/projects/${project}/locates`)).status).toBe(404);
+  });
+
   it('deletes a ticket with its responses', async () => {
     const t = await ticket(server(), w, w.people.owner);
     await call(server(), w.people.owner)('POST', `/locates/${t.id}/responses`, { utilityName: 'Water' });

@@ -84,7 +84,7 @@ describeEachDatabase('check-in weather (WEATHER_URL)', (server) => {
   it('without a position or without WEATHER_URL nothing is asked', async () => {
     use(server(), 'good');
     const before = seen.length;
-    const res = await call(server(), w.people.leader)('POST', '/logs', { address: '12 Elm St' });
+    const res = await call(server(), w.people.leader)('POST', '/logs', { projectId: w.projectId, crewId: w.crews.paving, address: '12 Elm St' });
     expect(res.status).toBe(201);
     expect(res.body.weather).toBeNull();
     use(server(), null);

@@ -96,6 +96,46 @@ describeEachDatabase('members: invite, list, read, edit, remove', (server) => {
     expect(bad.status).toBe(400);
   });
 
+  it('filters names that start with text or match a pattern, ignoring ASCII case, with % and _ literal (SQLite reads a range of its name index)', async () => {
+    const s = server();
+    const { companyId, owner } = await companyWithStaff(s, 'Prefix Co');
+    const crew = await roleId(s, companyId, 'Crew');
+    const supervisor = await roleId(s, companyId, 'Supervisor');
+    const now = new Date().toISOString();
+    const named = [
+      ['Zoe Zimmer', crew],
+      ['zoe zz Top', crew],
+      ['Zoë Adams', crew],
+      ['Zoe_Z%', crew],
+      ['Zo', crew],
+      ['Ann Zoe', crew],
+      ['ZOEY Ray', crew],
+      ['Zoe Zeller', supervisor],
+    ] as const;
+    await s.services.db
+      .insertInto('memberships')
+      .values(named.map(([name, role], i) => ({ company_id: companyId, type: 'company', role_id: role, status: 'accepted', name, email: `prefix.${i}@example.com`, notification_settings: '{}', created_at: now, updated_at: now })))
+      .execute();
+    const names = async (query: string) => {
+      const res = await s.call('GET', `${API}/companies/${companyId}/memberships?${query}`, { token: owner.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(Number(res.headers['x-total-count'])).toBe(res.body.length);
+      return (res.body as Array<{ name: string }>).map((m) => m.name).sort();
+    };
+    const q = encodeURIComponent;
+    expect(await names('name_startsWith=zoe')).toEqual(['ZOEY Ray', 'Zoe Zeller', 'Zoe Zimmer', 'Zoe_Z%', 'zoe zz Top']);
+    expect(await names('name_startsWith=z')).toEqual(['ZOEY Ray', 'Zo', 'Zoe Zeller', 'Zoe Zimmer', 'Zoe_Z%', 'Zoë Adams', 'zoe zz Top']);
+    expect(await names(`name_startsWith=${q('ZOE Z')}`)).toEqual(['Zoe Zeller', 'Zoe Zimmer', 'zoe zz Top']);
+    expect(await names('name_startsWith=zoe_')).toEqual(['Zoe_Z%']);
+    expect(await names(`name_startsWith=${q('Zoë')}`)).toEqual(['Zoë Adams']);
+    expect(await names(`name_matches=${q('ZOE Z*')}`)).toEqual(['Zoe Zeller', 'Zoe Zimmer', 'zoe zz Top']);
+    expect(await names(`name_matches=${q('zoe?z*')}`)).toEqual(['Zoe Zeller', 'Zoe Zimmer', 'Zoe_Z%', 'zoe zz Top']);
+    expect(await names(`name_matches=${q('zoe z')}`)).toEqual([]);
+    expect(await names(`name_matches=${q('*zoe')}`)).toEqual(['Ann Zoe']);
+    // Three conditions at once, as the filter bar sends them.
+    expect(await names(`name_matches=${q('zoe z*')}&status_ne=removed&roleId=${crew}`)).toEqual(['Zoe Zimmer', 'zoe zz Top']);
+  });
+
   it('lets owners, project managers and HR manage members; supervisors, crews and plain members get 403 and change nothing', async () => {
     const s = server();
     const staff = await companyWithStaff(s, 'Perm Co');

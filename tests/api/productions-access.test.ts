@@ -67,6 +67,10 @@ describeEachDatabase('productions: who records and sees what', (server) => {
     expect((await call(s, w.people.subLeader)('GET', '/production/crews')).body).toHaveLength(1);
     expect((await call(s, w.people.subPm)('GET', '/production/crews')).body.map((c: any) => c.name)).toEqual(['Boring crew', 'Spare crew']);
     expect((await call(s, w.people.subLeader)('POST', `/production/project/${w.projectId}`, body(spare.id))).status).toBe(400);
+    // A Crew-role member records nothing; their phone lists the productions of the crews they are in.
+    await s.services.db.insertInto('crews').values({ company_id: w.owner.companyId, name: 'Night crew', created_at: now, updated_at: now }).execute();
+    expect((await call(s, w.people.ownerCrew)('GET', '/production/crews')).body.map((c: any) => c.name)).toEqual(['Paving crew']);
+    expect((await call(s, w.owner)('GET', '/production/crews')).body.map((c: any) => c.name)).toEqual(['Night crew', 'Paving crew']);
     expect((await call(s, w.people.subPm)('POST', `/production/project/${w.projectId}`, body(spare.id))).status).toBe(201);
   });
 
@@ -129,7 +133,7 @@ describeEachDatabase('productions: who records and sees what', (server) => {
       ['PATCH', `/production/${p.id}/items`, { items: [{ id: item, quantity: 1 }] }],
       ['PATCH', `/production/item/${item}`, { quantity: 1 }],
       ['DELETE', `/production/item/${item}`],
-      ['PATCH', `/production/${p.id}/pdf/items`, { items: [] }],
+      ['PATCH', `/production/${p.id}/pdf/items`, { marks: [] }],
       ['GET', `/comments/${p.id}`],
       ['POST', '/comment', { sourceId: p.id, comment: 'Hello' }],
       ['DELETE', `/comment/${comment}`],

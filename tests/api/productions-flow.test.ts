@@ -80,6 +80,9 @@ describeEachDatabase('productions: state machine, reviews, notifications', (serv
     expect(res.body.status).toBe('rejected');
     expect(res.body.rejectReason).toBe('Quantities do not match the plan');
     expect(res.body.reviews.find((r: any) => r.role === 'client')).toMatchObject({ status: 'rejected', reason: 'Quantities do not match the plan' });
+    // The crew's list says why, without opening the production.
+    const listed = await call(s, w.people.subLeader)('GET', `/production?id=${p.id}`);
+    expect(listed.body[0]).toMatchObject({ status: 'rejected', rejectReason: 'Quantities do not match the plan' });
     const told = await notificationsSince(s, mark);
     expect(told.map((n) => n.type)).toContain('production--review');
     expect(new Set(told.map((n) => n.company_id))).toEqual(new Set([w.sub.companyId]));
@@ -110,7 +113,7 @@ describeEachDatabase('productions: state machine, reviews, notifications', (serv
       [w.people.subPm, 'PATCH', `/production/${approved.id}/items`, { items: [{ id: approved.items[0]!.id, quantity: 1 }] }],
       [w.people.subPm, 'PATCH', `/production/item/${approved.items[0]!.id}`, { quantity: 1 }],
       [w.people.subPm, 'DELETE', `/production/item/${approved.items[0]!.id}`],
-      [w.people.subPm, 'PATCH', `/production/${approved.id}/pdf/items`, { items: [] }],
+      [w.people.subPm, 'PATCH', `/production/${approved.id}/pdf/items`, { marks: [] }],
       [w.people.subPm, 'PATCH', `/production/${approved.id}/stations`, { stationIds: [] }],
       [w.people.subPm, 'POST', `/production/${approved.id}/traces`, { points: [[30, -97], [30.001, -97]] }],
       [w.people.subPm, 'DELETE', `/production/${approved.id}`],

@@ -1,9 +1,11 @@
+import { PDFDocument } from 'pdf-lib';
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import type { RouteDef } from '../../server/http/route.js';
 import { issueDocumentLink } from '../../server/lib/document-links.js';
 import { hashToken, randomToken } from '../../server/lib/tokens.js';
 import { allRoutes } from '../../server/modules/index.js';
+import { planPdf } from './plan-takeoff-helpers.js';
 import { companyData, createCompany, describeEachDatabase, multipart, registerUser, TINY_PNG, uniqueEmail, type TestServer } from './harness.js';
 
 /**
@@ -21,6 +23,13 @@ import { companyData, createCompany, describeEachDatabase, multipart, registerUs
  */
 
 const API = '/api/v1';
+
+/** A one-page PDF for the PDF optimiser's upload. */
+const TINY_PDF = await (async () => {
+  const doc = await PDFDocument.create();
+  doc.addPage([72, 72]);
+  return Buffer.from(await doc.save());
+})();
 
 type IdKind =
   | 'company'
@@ -68,7 +77,11 @@ type IdKind =
   | 'quickNote'
   | 'notification'
   | 'dashboard'
-  | 'widget';
+  | 'widget'
+  | 'pdfConversion'
+  | 'planFile'
+  | 'layerItem'
+  | 'producedLayerItem';
 /**
  * Invitation tokens, the two halves of an external budget review link (the budget's public hash, the
  * review's token), and a public dashboard's URL (one revoked: dead for good).
@@ -168,6 +181,7 @@ const ID_BY_ROOT: Record<string, IdKind> = {
   tasks: 'task',
   notifications: 'notification',
   dashboard: 'dashboard',
+  'to-images': 'pdfConversion',
 };
 /** `:id` of the file manager's paths, whose first segment does not say the kind. */
 const ID_BY_URL: Record<string, IdKind> = {
@@ -182,7 +196,7 @@ const ID_BY_URL: Record<string, IdKind> = {
   '/quick-panel/notes/:id': 'quickNote',
 };
 /** `:fileId` names a file of the record its URL starts with. */
-const FILE_BY_ROOT: Record<string, IdKind> = { damages: 'damageFile', footprints: 'footprintPhoto', tasks: 'taskFile' };
+const FILE_BY_ROOT: Record<string, IdKind> = { damages: 'damageFile', footprints: 'footprintPhoto', tasks: 'taskFile', layerItems: 'planFile', item: 'planFile', items: 'planFile' };
 /** `:token` names an invitation of the area its URL starts with, or (under public/) a mailed document link of the area after it. */
 const TOKEN_BY_ROOT: Record<string, TokenKind> = { memberships: 'memberInvitation', partnerships: 'partnerInvitation', 'public/invoices': 'invoiceLink', 'public/change-orders': 'changeOrderLink' };
 const VALUE_KINDS = new Set<ParamKind>(['partnerType', 'searchText', 'projectFileType', 'paidStatus', 'damageFileCategory', 'widgetType', 'reportFormat']);
@@ -216,8 +230,10 @@ const NOT_LISTED: Record<RouteKey, string> = {
   'GET /users/logout': "ends the caller's own session and answers nothing",
 };
 /** Reads that need a query to answer anything: the window of days around the tenants' productions. */
-const QUERIES: Record<RouteKey, string> = {
-  'GET /calendar/events': 'start=2026-02-15&end=2026-04-15',
+/** Query strings, from the tenant whose ids the call names (the PDF optimiser takes its project there). */
+const QUERIES: Record<RouteKey, (t: Tenant) => string> = {
+  'GET /calendar/events': () => 'start=2026-02-15&end=2026-04-15',
+  'POST /to-images': (t) => `projectId=${first(t, 'project')}`,
 };
 
 // ---- Which kind of row each id field of a body names --------------------------------------------
@@ -236,6 +252,8 @@ const NOT_REFERENCES: Record<string, string> = {
   retainagePercent: 'a percentage',
   powoNumber: 'a purchase or work order number, kept as text',
   pdfScaleFactor: 'a scale',
+  pageNumber: 'a page of a plan file',
+  version: "a drawing's version, checked against the drawing named",
   'stations.[].chainage': 'a distance along the job',
   profitabilityPercent: 'a percentage',
   retainage: 'a percentage',
@@ -275,7 +293,13 @@ const BODY_REFERENCES: Record<string, IdKind | ((url: string) => IdKind | undefi
   folderId: 'folder',
   parentId: (url) => ({ companies: 'company', 'item-categories': 'itemCategory', folders: 'folder' } as const)[literals(url).at(-1)!],
   // A change order is made from a budget item; elsewhere itemId names a catalog item.
-  itemId: (url) => (literals(url).at(-1) === 'change-orders' ? 'budgetItem' : 'item'),
+  // …and on a plan's drawing calls (/item/:fileId/4), a drawing.
+  itemId: (url) => (literals(url).at(-1) === 'change-orders' ? 'budgetItem' : literals(url)[0] === 'item' ? 'layerItem' : 'item'),
+  'marks.[].layerItemId': 'producedLayerItem',
+  // A plan's drawings are for one of the project's budgets; add-to-budget names catalog items.
+  budgetId: (url) => (['layerItems', 'items'].includes(literals(url)[0]!) ? 'draftBudget' : undefined),
+  budgetIds: 'draftBudget',
+  itemIds: 'item',
   budgetItemId: 'budgetItem',
   // Whose budgets a figure reads; the subcontractor made a crew company of a project.
   companyId: (url) => (['budget-spent', 'crew-companies'].includes(literals(url).at(-1)!) ? 'company' : undefined),
@@ -465,6 +489,7 @@ const BODIES: Record<RouteKey, BodyFor> = {
   // The second folder is the first one's parent, so a move under it is always legal.
   'PATCH /folders/:id': (t, n) => json({ name: probe(n), parentId: t.ids.folder[1] }),
   'PATCH /filesNew/secured/:id': (t, n) => json({ filename: probe(n), folderId: first(t, 'folder') }),
+  'POST /to-images': () => ({ multipart: multipart({}, { name: 'probe.pdf', type: 'application/pdf', bytes: TINY_PDF }) }),
   'POST /filesNew': (t) => ({ multipart: multipart({ folderId: String(first(t, 'folder')) }, { name: 'probe.txt', type: 'text/plain', bytes: Buffer.from('probe') }) }),
   'PATCH /filesNew/:id': () => ({ multipart: multipart({}, { name: 'probe.png', type: 'image/png', bytes: TINY_PNG }) }),
   'POST /folder/file/permission/:id': (t) => json({ type: 'folder', action: 'add', permission: { subjectType: 'role', subjectId: first(t, 'role'), level: 'view' } }),
@@ -512,7 +537,13 @@ const BODIES: Record<RouteKey, BodyFor> = {
   'POST /production/:id/items': (t) => json({ items: [{ budgetItemId: first(t, 'budgetItem'), quantity: 1, stationId: first(t, 'station') }] }),
   'PATCH /production/:id/items': (t) => json({ items: [{ id: first(t, 'productionItem'), quantity: '2.5' }] }),
   'PATCH /production/item/:id': (t) => json({ quantity: '3', stationId: first(t, 'station') }),
-  'PATCH /production/:id/pdf/items': (t) => json({ items: [{ budgetItemId: first(t, 'budgetItem'), quantity: 1 }] }),
+  'PATCH /production/:id/pdf/items': (t) => json({ marks: [{ layerItemId: first(t, 'producedLayerItem'), geometry: { points: [[1, 1]] } }] }),
+  'POST /layerItems/:fileId': (t) => json({ pageNumber: 1, budgetId: first(t, 'draftBudget'), itemId: first(t, 'item'), kind: 'count', geometry: { points: [[1, 1]] } }),
+  'PATCH /item/:fileId/4': (t) => json({ itemId: first(t, 'layerItem'), version: 1, geometry: { points: [[2, 2]] } }),
+  // Page 2: the drawing on page 1 holds the control's production marks, and stays.
+  'DELETE /items/:fileId/4': (t) => json({ budgetIds: [first(t, 'draftBudget')], pageNumber: 2 }),
+  'PUT /layerItems/:fileId/scale': () => json({ pageNumber: 1, reference: [[0, 0], [10, 0]], distance: '5', unit: 'ft' }),
+  'POST /layerItems/:fileId/add-to-budget': (t) => json({ budgetId: first(t, 'draftBudget'), itemIds: [first(t, 'item')] }),
   'POST /comment': (t) => json({ sourceId: first(t, 'production'), comment: 'probe' }),
   'POST /production/:id/files': () => ({ multipart: multipart({}, { name: 'probe.png', type: 'image/png', bytes: TINY_PNG }) }),
   'POST /production/item/:id/files': () => ({ multipart: multipart({}, { name: 'probe.png', type: 'image/png', bytes: TINY_PNG }) }),
@@ -574,6 +605,14 @@ const BODIES: Record<RouteKey, BodyFor> = {
   'POST /advanced-filter/public/data': (t) => json({ publicURL: t.publicURL, widgetId: first(t, 'widget'), filters: { projectId: first(t, 'project'), crewId: first(t, 'crew') } }),
   'POST /advanced-filter/data': (t) => json({ source: 'production', measure: { fn: 'count' }, groupBy: 'crew', filters: [{ field: 'crew', operator: 'in', value: [first(t, 'crew')] }] }),
   'POST /invoices/:companyId/report': (t) => json({ range: { from: '2026-01-01', to: '2026-12-31' }, sourceSubcontractor: t.partners.subcontractor, groupBy: 'project', groupByField: 'createdAt' }),
+};
+
+/**
+ * A second shape some bodies come in (POST /logs: flat, or the spec's logData holding the fields):
+ * ids are swapped in whichever shape holds the field, and each shape must succeed with B's own ids.
+ */
+const SECOND_SHAPES: Partial<Record<RouteKey, BodyFor>> = {
+  'POST /logs': (t) => json({ logData: { projectId: first(t, 'project'), crewId: first(t, 'crew'), lat: 30.2672, lng: -97.7431, description: 'probe' }, dateString: '2026-03-05' }),
 };
 
 /** A route sends a body when it declares one or changes something without one (uploads, accept). */
@@ -692,12 +731,28 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
     .where('name', '=', 'Viewer')
     .executeTakeFirstOrThrow();
   const draftItem = await as('POST', `/projects/${draftProject.id}/budgets/${draftProject.budgetId}/items`, { itemId: item.id, quantity: 3, price: '2.50', description: `${marker} draft trench` });
+  // A plan PDF of the draft project (its budget still takes items) with one drawing on it (straight in: drawing is the takeoff tests').
+  const pdfUpload = multipart({}, { name: `${low}-sheet.pdf`, type: 'application/pdf', bytes: await planPdf() });
+  const { files: [sheetFile] } = await as('POST', `/projects/${draftProject.id}/files/other`, pdfUpload.body, pdfUpload.headers);
+  const layerItem = await s.services.db
+    .insertInto('plan_layer_items')
+    .values({ company_id: companyId, project_id: draftProject.id, file_id: sheetFile.id, page_number: 1, budget_id: draftProject.budgetId, item_id: item.id, budget_item_id: draftItem.id, kind: 'count', geometry: '{"points":[[1,1]]}', quantity_e3: 1000, quantity_typed: 0, created_by: null, created_at: now, updated_by: null, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await as('POST', `/projects/${project.id}/budgets/${project.budgetId}/comments`, { comment: `${marker} comment`, budgetItemId: budgetItem.id });
 
   // A draft production of the tenant's crew on the approved project, with an item at a station, a comment and a photo.
   await as('PATCH', `/projects/${project.id}/stations`, { stations: [{ name: `${marker} STA 0+00` }] });
   const station = await s.services.db.selectFrom('project_stations').select('id').where('project_id', '=', project.id).executeTakeFirstOrThrow();
   const production = await as('POST', `/production/project/${project.id}`, { crewId: crew.id, date: '2026-03-02', items: [{ budgetItemId: budgetItem.id, quantity: '1.5', stationId: station.id }], texts: { notes: marker } });
+  // A drawing on the production's project, added to its budget, for the crew to mark production on (straight in).
+  const producedPdf = multipart({}, { name: `${low}-built.pdf`, type: 'application/pdf', bytes: await planPdf() });
+  const { files: [builtFile] } = await as('POST', `/projects/${project.id}/files/other`, producedPdf.body, producedPdf.headers);
+  const producedLayerItem = await s.services.db
+    .insertInto('plan_layer_items')
+    .values({ company_id: companyId, project_id: project.id, file_id: builtFile.id, page_number: 1, budget_id: project.budgetId, item_id: item.id, budget_item_id: budgetItem.id, kind: 'count', geometry: '{"points":[[1,1]]}', quantity_e3: 1000, quantity_typed: 0, created_by: null, created_at: now, updated_by: null, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const productionComment = await as('POST', '/comment', { sourceId: production.id, comment: `${marker} note` });
   const photoUpload = multipart({}, { name: `${low}-photo.png`, type: 'image/png', bytes: TINY_PNG });
   const [photo] = await as('POST', `/production/${production.id}/files`, photoUpload.body, photoUpload.headers);
@@ -760,6 +815,13 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
   await as('PATCH', `/dashboard/${dashboard.id}`, { isPublic: false });
   const liveURL = (await as('PATCH', `/dashboard/${dashboard.id}`, { isPublic: true, publicFilters: { projectIds: [project.id], crewIds: [crew.id] } })).publication.publicURL as string;
 
+  // A PDF conversion of the project's (written straight in: the optimiser's own tests run conversions).
+  const conversion = await s.services.db
+    .insertInto('pdf_conversions')
+    .values({ company_id: companyId, project_id: project.id, requested_by: ownerAccount.user.id, source_name: `${marker} plans.pdf`, ratio: '1', status: 'done', pages_total: 1, pages_done: 1, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
   const memberInvitation = await s.services.db.selectFrom('memberships').select('invite_token_hash').where('id', '=', invitee.id).executeTakeFirstOrThrow();
   const partnerInvitation = await s.services.db.selectFrom('partnership_invitations').select('token_hash').where('partnership_id', '=', invited.id).executeTakeFirstOrThrow();
 
@@ -784,6 +846,9 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
       view: [view.id],
       folder: [drawings.id, plans.id, rootFolder.id],
       file: [planFile.id],
+      planFile: [sheetFile.id],
+      layerItem: [layerItem.id],
+      producedLayerItem: [producedLayerItem.id],
       project: [project.id],
       budget: [project.budgetId],
       budgetItem: [budgetItem.id],
@@ -813,6 +878,7 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
       chat: [chat.id],
       quickNote: [note.id],
       notification: [notification.id],
+      pdfConversion: [conversion.id],
       dashboard: [dashboard.id],
       widget: [widget.id],
     },
@@ -868,6 +934,7 @@ const TABLE_SCOPES: Record<string, (a: Scope) => RawBuilder<unknown>> = {
   mail_attachments: (a) => sql`outbox_id in (select id from mail_outbox where to_address in (${list(a.emails)}))`,
   // A job is the server's own work; the mail it carries is checked through mail_outbox.
   jobs: () => sql`false`,
+  pdf_conversion_pages: (a) => sql`conversion_id in (select id from pdf_conversions where company_id in (${companiesOf(a)}))`,
   list_totals: (a) => sql`list in ('members', 'tasks') and scope_id in (${companiesOf(a)})`,
   files: (a) => sql`company_id in (${companiesOf(a)}) or (entity_type = 'user' and entity_id in (${list(a.users.map(String))}))`,
   partnerships: (a) => sql`id in (${partnershipsOf(a)})`,
@@ -882,6 +949,7 @@ const TABLE_SCOPES: Record<string, (a: Scope) => RawBuilder<unknown>> = {
   invoice_transactions: (a) => sql`invoice_id in (select id from invoices where company_id in (${companiesOf(a)}))`,
   budget_comments: (a) => sql`budget_id in (select id from budgets where company_id in (${companiesOf(a)})) or company_id in (${companiesOf(a)})`,
   production_items: (a) => sql`production_id in (${productionsOf(a)})`,
+  production_plan_marks: (a) => sql`production_id in (${productionsOf(a)})`,
   production_reviews: (a) => sql`production_id in (${productionsOf(a)}) or company_id in (${companiesOf(a)})`,
   production_stations: (a) => sql`production_id in (${productionsOf(a)})`,
   production_traces: (a) => sql`production_id in (${productionsOf(a)})`,
@@ -892,6 +960,7 @@ const TABLE_SCOPES: Record<string, (a: Scope) => RawBuilder<unknown>> = {
   locate_responses: (a) => sql`locate_id in (select id from locates where company_id in (${companiesOf(a)}))`,
   chat_messages: (a) => sql`chat_id in (select id from chats where company_id in (${companiesOf(a)})) or sender_user_id in (${list(a.users)})`,
   quick_notes: (a) => sql`user_id in (${list(a.users)})`,
+  idempotency_keys: (a) => sql`user_id in (${list(a.users)})`,
 };
 
 type Snapshot = Map<string, string[]>;
@@ -983,14 +1052,14 @@ function placeRoutes(candidates: AnyRoute[], problems: string[]): AnyRoute[] {
   });
 }
 
-async function send(s: TestServer, route: AnyRoute, url: string, caller: Caller, payload: Payload | null, headers = caller.headers) {
+async function send(s: TestServer, route: AnyRoute, url: string, caller: Caller, payload: Payload | null, named: Tenant, headers = caller.headers) {
   const opts: { token: string; headers: Record<string, string>; body?: unknown } = { token: caller.token, headers: { ...headers } };
   if (payload && 'json' in payload) opts.body = payload.json;
   if (payload && 'multipart' in payload) {
     opts.body = payload.multipart.body;
     Object.assign(opts.headers, payload.multipart.headers);
   }
-  const query = QUERIES[keyOf(route)];
+  const query = QUERIES[keyOf(route)]?.(named);
   return s.call(route.method, `${API}${url}${query ? `?${query}` : ''}`, opts);
 }
 
@@ -1025,7 +1094,7 @@ describeEachDatabase("tenant isolation: every route, with another company's ids"
       const hasToken = kinds.some((k) => TOKEN_KINDS.has(k));
       for (const url of fillings(route.url, (kind) => paramValues(a, kind, a.marker, true))) {
         for (const caller of [b.owner, b.member]) {
-          const res = await send(s, route, url, caller, bodyFor(route, a));
+          const res = await send(s, route, url, caller, bodyFor(route, a), a);
           const refused =
             res.status === 404 ||
             (hasToken && res.status === 400 && res.body?.error?.code === 'INVALID_INVITATION') ||
@@ -1043,7 +1112,7 @@ describeEachDatabase("tenant isolation: every route, with another company's ids"
       if (route.method !== 'GET' || NOT_LISTED[keyOf(route)]) continue;
       for (const url of fillings(route.url, (kind) => paramValues(b, kind, a.marker, true))) {
         for (const caller of [b.owner, b.member]) {
-          const res = await send(s, route, url, caller, null);
+          const res = await send(s, route, url, caller, null, b);
           if (res.status >= 500) problems.push(`${keyOf(route)} as ${caller.name} with ${url}: ${res.status}`);
           if (showsA(res.body)) problems.push(`${keyOf(route)} as ${caller.name} with ${url}: the answer shows company A's data: ${excerpt(res.body)}`);
         }
@@ -1062,18 +1131,22 @@ describeEachDatabase("tenant isolation: every route, with another company's ids"
       for (const { field, kind } of refs) {
         for (const foreign of a.ids[kind]) {
           const payload = bodyFor(route, b) as { json: Record<string, unknown> };
-          const foreignBody = swapped(payload.json, field, foreign);
+          const second = SECOND_SHAPES[key]?.(b, ++n) as { json: Record<string, unknown> } | undefined;
+          const foreignBody = swapped(payload.json, field, foreign) ?? (second ? swapped(second.json, field, foreign) : null);
           if (!foreignBody) {
             problems.push(`the body for ${key} (BODIES) must send ${field}, so the sweep can swap in another company's id`);
             break;
           }
-          const res = await send(s, route, url!, b.owner, { json: foreignBody });
+          const res = await send(s, route, url!, b.owner, { json: foreignBody }, b);
           if (![400, 404].includes(res.status)) problems.push(`${key} with company A's ${kind} ${foreign} in ${field}: expected 400 or 404, got ${res.status} ${excerpt(res.body)}`);
           if (showsA(res.body)) problems.push(`${key} with company A's ${kind} in ${field}: the answer shows company A's data`);
         }
       }
-      const control = await send(s, route, url!, b.owner, bodyFor(route, b));
-      if (control.status >= 300) problems.push(`${key}: the control with company B's own ids failed (${control.status} ${excerpt(control.body)}), so its refusals prove nothing`);
+      for (const body of [bodyFor(route, b), SECOND_SHAPES[key]?.(b, ++n)]) {
+        if (!body) continue;
+        const control = await send(s, route, url!, b.owner, body, b);
+        if (control.status >= 300) problems.push(`${key}: the control with company B's own ids failed (${control.status} ${excerpt(control.body)}), so its refusals prove nothing`);
+      }
       await checkUnchanged(`${key} (ids in the body)`);
     }
 
@@ -1083,7 +1156,7 @@ describeEachDatabase("tenant isolation: every route, with another company's ids"
     for (const route of routes) {
       if (route.access === 'public') continue;
       const [url] = fillings(route.url, (kind) => paramValues(b, kind, a.marker, false));
-      const res = await send(s, route, url!, b.owner, bodyFor(route, b), { 'x-company-id': String(a.companyId) });
+      const res = await send(s, route, url!, b.owner, bodyFor(route, b), b, { 'x-company-id': String(a.companyId) });
       if (res.status < 400 && route.access !== 'user') problems.push(`${keyOf(route)} as ${b.owner.name} with X-Company-Id of company A: expected a refusal, got ${res.status}`);
       if (showsA(res.body)) problems.push(`${keyOf(route)} with X-Company-Id of company A: the answer shows company A's data`);
     }

@@ -27,7 +27,8 @@ for (const database of DATABASES) {
         .where('user_id', '=', leader.user.id)
         .where('company_id', '=', owner.companyId)
         .executeTakeFirstOrThrow();
-      expect((await callAs(server, owner, 'POST', '/crews', { name: 'Paving crew', leaders: [leaderMembership.id], members: [] })).status).toBe(201);
+      const crew = await callAs(server, owner, 'POST', '/crews', { name: 'Paving crew', leaders: [leaderMembership.id], members: [] });
+      expect(crew.status).toBe(201);
       const project = await callAs(server, owner, 'POST', `/companies/${owner.companyId}/projects`, { projectName: 'Elm Street Resurfacing', code: 'ELM-26', timezone: 'America/Chicago' });
       expect(project.status).toBe(201);
 
@@ -42,28 +43,35 @@ for (const database of DATABASES) {
       // No internet here: every tile request fails, as on a site without a tile server.
       await phone.route(/tile\.openstreetmap\.org/, (route) => route.abort());
       const page = await phone.newPage();
-      await loginAs(page, base, leader.email, leader.password);
+      // A crew leader signs in and lands on the phone client's projects.
+      await loginAs(page, base, leader.email, leader.password, (url) => url.pathname === '/app-mobile/projects-list');
+      await page.waitForLoadState('networkidle');
 
-      // Check in from the Daily Log, which a crew leader knows as Check in.
+      // Check in on the phone client's screen: the leader's one crew is chosen already.
       await page.goto(`${base}/app-mobile/logs`);
-      const card = page.getByRole('region', { name: 'Check in' });
-      await card.getByRole('combobox', { name: 'Project' }).fill('Elm');
+      const form = page.getByRole('form', { name: 'Check in' });
+      await expect.poll(() => form.getByRole('combobox', { name: 'Crew' }).textContent(), { timeout: 10_000 }).toContain('Paving crew');
+      await form.getByRole('combobox', { name: 'Project' }).click();
       await chooseOption(page, /Elm Street Resurfacing/);
-      await card.getByLabel('What is happening').fill('Milling the north lane');
-      await card.getByRole('button', { name: 'Use my location' }).click();
-      await card.getByText(/Location found: 30\.26720, -97\.74310/).waitFor();
+      await form.getByLabel('What is happening').fill('Milling the north lane');
+      await form.getByRole('button', { name: 'Use my location' }).click();
+      await form.getByText(/Location found: 30\.26720, -97\.74310/).waitFor();
       await snap(page, `${tag}-check-in-01-phone`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-      await card.getByRole('button', { name: 'Check in' }).click();
+      await form.getByRole('button', { name: 'Check in' }).click();
+      // Sent through the outbox: the screen says so once the server took it, and lists it under today.
+      await form.getByText('Checked in', { exact: true }).waitFor();
+      await page.getByRole('list', { name: "Today's check-ins" }).getByText('Milling the north lane').waitFor();
       const stored = () => server.services.db.selectFrom('logs').selectAll().where('company_id', '=', owner.companyId).executeTakeFirst();
       await expect.poll(stored, { timeout: 10_000 }).toBeTruthy();
       const log = (await stored())!;
-      expect([log.lat, log.lng, log.project_id, log.user_id]).toEqual([HERE.latitude, HERE.longitude, project.body.id, leader.user.id]);
+      expect([log.lat, log.lng, log.project_id, log.crew_id, log.user_id, log.description]).toEqual([HERE.latitude, HERE.longitude, project.body.id, crew.body.id, leader.user.id, 'Milling the north lane']);
 
       // The map: the check-in marker draws on the plain background, and opens the log.
       await page.goto(`${base}/app-mobile/map`);
       // The project sits at the mean of its check-ins, on this one: its layer off, the check-in stands alone.
       await page.getByRole('group', { name: 'Layers' }).getByRole('button', { name: 'Projects' }).click();
+      await page.getByRole('progressbar', { name: 'Loading markers' }).waitFor({ state: 'hidden' });
       const marker = page.locator(`.fw-map-point[title^="Check-in"]`);
       await marker.waitFor();
       await snap(page, `${tag}-check-in-02-map-phone`);

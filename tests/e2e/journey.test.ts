@@ -85,7 +85,8 @@ for (const database of DATABASES) {
       await page.getByRole('heading', { name: 'Acme Paving' }).waitFor();
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('menuitem', { name: 'Logout' }).click();
-      await page.waitForURL(`${base}/app/login`);
+      // A call still on its way when the token went answers 401 and may add a returnTo: the login page either way.
+      await page.waitForURL((url) => url.pathname === '/app/login');
       expect(await page.evaluate(() => localStorage.getItem('fieldwork.accessToken'))).toBeNull();
 
       // Sent away from a protected page, then returned to it after logging in.

@@ -35,22 +35,27 @@ for (const database of DATABASES) {
 
       const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, geolocation: { latitude: 30.2672, longitude: -97.7431, accuracy: 9 }, permissions: ['geolocation'] });
       const page = await phone.newPage();
-      await loginAs(page, base, leader.email, leader.password);
+      // A crew leader signs in and lands on the phone client's projects.
+      await loginAs(page, base, leader.email, leader.password, (url) => url.pathname === '/app-mobile/projects-list');
+      await page.waitForLoadState('networkidle');
+      // The desk's Daily Log has a phone twin: a crew leader lands on the phone client's Check in.
       await page.goto(`${base}/app/logs`);
+      await page.waitForURL(/\/app-mobile\/logs$/);
       await page.getByRole('heading', { level: 1, name: 'Check in' }).waitFor();
-      const card = page.getByRole('region', { name: 'Check in' });
-      await card.getByRole('combobox', { name: 'Project' }).click();
+      const form = page.getByRole('form', { name: 'Check in' });
+      await form.getByRole('combobox', { name: 'Project' }).click();
       await chooseOption(page, 'ELM-26 · Elm Street Resurfacing');
-      await card.getByRole('textbox', { name: 'What is happening' }).fill('Milling the north lane');
-      await card.getByRole('button', { name: 'Use my location' }).click();
-      await card.getByText('Location found: 30.26720, -97.74310 (within 9 m)').waitFor();
+      await form.getByRole('textbox', { name: 'What is happening' }).fill('Milling the north lane');
+      await form.getByRole('button', { name: 'Use my location' }).click();
+      await form.getByText('Location found: 30.26720, -97.74310 (within 9 m)').waitFor();
       await snap(page, `logs-check-in-${database.name}`);
-      await card.getByRole('button', { name: 'Check in' }).click();
-      const list = page.getByRole('region', { name: 'Logs' });
+      await form.getByRole('button', { name: 'Check in' }).click();
+      await form.getByText('Checked in', { exact: true }).waitFor();
+      const list = page.getByRole('list', { name: "Today's check-ins" });
       await list.getByText('Milling the north lane').waitFor();
-      await list.getByText('19 °C · Partly cloudy · wind 9 km/h').waitFor();
+      await list.getByText('Weather: 19 °C · Partly cloudy · wind 9 km/h').waitFor();
       const stored = await server.services.db.selectFrom('logs').selectAll().where('company_id', '=', owner.companyId).executeTakeFirstOrThrow();
-      expect(stored).toMatchObject({ project_id: project.body.id, lat: 30.2672, lng: -97.7431, status: 'open' });
+      expect(stored).toMatchObject({ project_id: project.body.id, lat: 30.2672, lng: -97.7431, status: 'open', description: 'Milling the north lane' });
       expect(stored.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       await phone.close();
 

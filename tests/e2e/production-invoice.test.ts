@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { addMember, DATABASES, ownerWithCompany } from '../api/harness.js';
 import { pdfText } from '../api/pdf-text.js';
 import { callAs, partner, sideOf } from '../api/project-helpers.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp, chooseOption } from './browser.js';
+import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
 
 
 /** Every cell's text of the first sheet, row by row, for reading a downloaded workbook back. */
@@ -74,23 +74,25 @@ for (const database of DATABASES) {
       const field = await phone.newPage();
       await loginAs(field, base, leader.email, leader.password);
       await field.goto(`${base}/app-mobile/productions`);
-      await field.getByRole('button', { name: /New Production|Record the first production/ }).first().click();
-      const form = field.getByRole('dialog', { name: 'New production' });
-      await form.getByRole('combobox', { name: 'Project' }).fill('Elm');
-      await chooseOption(field, /Elm Street Resurfacing/);
-      await form.getByLabel('Date').fill('2026-12-03');
-      await form.getByLabel('Pick Conduit Two Inch').check();
-      await form.getByLabel('Quantity of Conduit Two Inch').fill('12.5');
-      await form.getByLabel('Notes').fill('Conduit from 0+00 to 0+12.5');
+      // The phone's own screen: Elm Street is the one project to record on and Paving crew the leader's one crew, both chosen.
+      await field.getByRole('link', { name: 'Record production' }).click();
+      await field.getByRole('combobox', { name: /Project/ }).filter({ hasText: 'ELM-26 · Elm Street Resurfacing' }).waitFor();
+      await field.getByRole('combobox', { name: /Crew/ }).filter({ hasText: 'Paving crew' }).waitFor();
+      await field.getByLabel(/^Day/).fill('2026-12-03');
+      await field.getByLabel('Quantity of Conduit Two Inch').fill('12.5');
+      await field.getByLabel('Notes on the day').fill('Conduit from 0+00 to 0+12.5');
       await snap(field, `${tag}-production-01-record-phone`);
       expect(await field.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-      await form.getByRole('button', { name: 'Create' }).click();
-      await field.getByText('Production Created').first().waitFor();
-      await field.waitForURL(/\/productions\/inspect\/\d+/);
-      const productionId = Number(/\/inspect\/(\d+)/.exec(field.url())![1]);
-      await field.getByRole('button', { name: 'Submit' }).click();
-      await field.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
-      await field.getByText('Production submitted').first().waitFor();
+      await field.getByRole('button', { name: 'Save and submit' }).click();
+      // Through the outbox: the list shows it at once, then as the server has it, submitted.
+      await field.waitForURL(/\/app-mobile\/productions$/);
+      const card = field.getByRole('listitem', { name: 'Paving crew, Dec 3, 2026' });
+      await card.getByText('Submitted').waitFor();
+      await card.click();
+      await field.waitForURL(/\/app-mobile\/productions\/\d+$/);
+      const productionId = Number(/\/productions\/(\d+)$/.exec(field.url())![1]);
+      expect(await server.services.db.selectFrom('productions').select('status').where('id', '=', productionId).executeTakeFirstOrThrow()).toMatchObject({ status: 'submitted' });
+      await field.getByText('12.5 LF').waitFor();
       await snap(field, `${tag}-production-02-submitted-phone`);
       // A crew leader records but does not approve.
       expect(await field.getByRole('button', { name: 'Approve' }).count()).toBe(0);

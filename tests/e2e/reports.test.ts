@@ -29,12 +29,13 @@ for (const database of DATABASES) {
       // Planned does not depend on the range; produced shows once the range is applied.
       await items.locator('tfoot').getByText('$3.00').waitFor();
       await items.getByRole('cell', { name: '$3,703.68' }).waitFor();
-      await expect.poll(() => new URL(page.url()).search).toContain('from=2026-03-01');
+      await expect.poll(() => new URL(page.url()).search, { timeout: 10_000 }).toContain('from=2026-03-01');
       await snap(page, `reports-project-production-${database.name}`);
 
       // A range after the production: nothing produced, and the address keeps it for a reload.
       await page.getByLabel('From').fill('2026-03-03');
       await items.locator('tfoot').getByText('$0.00').waitFor();
+      await expect.poll(() => new URL(page.url()).search, { timeout: 10_000 }).toContain('from=2026-03-03');
       await page.reload();
       await page.getByRole('table', { name: 'Per day' }).getByText('No approved production in these days.').waitFor();
       await page.getByLabel('From').fill('2026-03-01');

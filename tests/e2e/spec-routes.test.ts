@@ -46,22 +46,15 @@ for (const database of DATABASES) {
         await context.close();
       }
 
-      // Any member may open the editor's route: it says what is coming instead of a 404.
+      // Any member may open the editor's route: without a file it says where to open one, never a 404.
       const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
       const page = await context.newPage();
       await loginAs(page, base, crew.email, crew.password);
       const nav = page.getByRole('navigation', { name: 'Main navigation' });
       expect(await nav.getByRole('link', { name: 'All Settings' }).count()).toBe(0);
       await page.goto(`${base}/app/editor`);
-      await page.getByRole('heading', { name: 'Plan editor' }).waitFor();
-      await page.getByText('Coming soon').waitFor();
+      await page.getByText('Open a plan file from Files or from a project’s files.').waitFor();
       await snap(page, `${tag}-spec-routes-02-editor-desktop`);
-      await page.getByRole('link', { name: 'Open Files' }).click();
-      await page.waitForURL(`${base}/app/files`);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto(`${base}/app/editor`);
-      await page.getByRole('heading', { name: 'Plan editor' }).waitFor();
-      await snap(page, `${tag}-spec-routes-02-editor-phone`);
       await context.close();
     });
   });

@@ -89,6 +89,8 @@ export const budgetItem = (overrides: Partial<BudgetItem> = {}): BudgetItem => (
   description: null,
   changeOrderCount: 0,
   pendingChangeOrders: 0,
+  drawings: 0,
+  planEvidence: null,
   createdAt: stamp,
   updatedAt: stamp,
   ...overrides,
@@ -147,8 +149,8 @@ export const externalReview = (overrides: Partial<ExternalBudgetReview['review']
   project: { id: 5, projectName: 'Main Street Repaving', code: 'MS-1', companyName: 'Acme Paving', clientName: 'City Of Austin' },
   budget: { id: 11, status: 'submitted', singlePart: false, retainagePercent: 10, profitabilityPercent: 12.5, itemCount: 2, total: '13579.50', retainage: '1357.95', profit: '1697.44' },
   items: [
-    { id: 101, itemName: 'Asphalt Overlay', itemCode: 'AO-2', unit: 'ton', quantity: 10, price: '1234.50', amount: '12345.00', description: null },
-    { id: 102, itemName: 'Stop Bar', itemCode: null, unit: 'ft', quantity: 3, price: '411.50', amount: '1234.50', description: 'North crossing' },
+    { id: 101, itemName: 'Asphalt Overlay', itemCode: 'AO-2', unit: 'ton', quantity: 10, price: '1234.50', amount: '12345.00', description: null, drawings: 0, planEvidence: null },
+    { id: 102, itemName: 'Stop Bar', itemCode: null, unit: 'ft', quantity: 3, price: '411.50', amount: '1234.50', description: 'North crossing', drawings: 0, planEvidence: null },
   ],
   pdfAvailableUntil: null,
 });

@@ -96,6 +96,18 @@ describe('the external budget review page', () => {
     await expectPngPart(sent);
   });
 
+  it("shows each item's plan drawings: a link into the editor at the first one where the reader may open it, else the count", async () => {
+    const [asphalt, stopBar] = view.items;
+    view = { ...view, items: [{ ...asphalt!, drawings: 2, planEvidence: { fileId: 9, pageNumber: 3, layerItemId: 77 } }, { ...stopBar!, drawings: 1, planEvidence: null }] };
+    renderApp(page('review'));
+    const items = await screen.findByRole('table', { name: 'Budget items' });
+    const link = within(items).getByRole('link', { name: '2 drawings on the plan' });
+    // Back from the editor to this review page.
+    expect(link.getAttribute('href')).toMatch(new RegExp(`/editor\\?fileId=9&returnTo=${encodeURIComponent(page('review'))}&page=3$`));
+    expect(within(items).getByText('1 drawing on the plan')).toBeInTheDocument();
+    expect(within(items).queryByRole('link', { name: '1 drawing on the plan' })).not.toBeInTheDocument();
+  });
+
   it('shows the first 200 items and adds the next page on Show more items; the totals cover them all', async () => {
     const line = (i: number) => ({ id: 1000 + i, itemName: `Line ${i}`, itemCode: null, unit: 'ea', quantity: 1, price: '1.00', amount: '1.00', description: null });
     const asked: string[] = [];

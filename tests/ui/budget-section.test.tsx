@@ -58,6 +58,15 @@ describe('the budget section', () => {
     expect(screen.getByRole('tab', { name: 'Items (2)' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it("links an item's plan drawings into the editor at the first one, coming back to the budget", async () => {
+    state.items = [budgetItem({ drawings: 3, planEvidence: { fileId: 9, pageNumber: 2, layerItemId: 77 } }), budgetItem({ id: 102, itemId: 32, itemName: 'Stop Bar', drawings: 1 })];
+    renderApp('/projects/5/budget');
+    const grid = await screen.findByRole('grid', { name: 'Budget items' });
+    const link = await within(grid).findByRole('link', { name: '3 drawings on the plan' });
+    expect(link.getAttribute('href')).toMatch(new RegExp(`/editor\\?fileId=9&returnTo=${encodeURIComponent('/projects/5/budget')}&page=2$`));
+    expect(within(grid).getByText('1 drawing on the plan')).toBeInTheDocument();
+  });
+
   it('adds an item with a whole quantity and the price as typed, refusing a fractional quantity first', async () => {
     server.use(
       http.post(`${BASE}/items`, async ({ request }) => {

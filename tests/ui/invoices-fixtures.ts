@@ -21,6 +21,7 @@ export function makeLine(id: number, productionId: number, overrides: Partial<In
     quantity: '3',
     price: '10.00',
     amount: '30.00',
+    planEvidence: [],
     ...overrides,
   };
 }

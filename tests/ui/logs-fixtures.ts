@@ -93,6 +93,8 @@ export function fieldStore(role: RoleName = 'Owner', user: Partial<SessionUser> 
     http.get('/api/v1/projects', () => HttpResponse.json(projects, total(projects))),
     http.get('/api/v1/projects/:id', ({ params }) => HttpResponse.json(projects.find((p) => p.id === Number(params.id)) ?? projects[0])),
     http.get('/api/v1/logs/crews', () => HttpResponse.json([{ id: 21, name: 'North crew', companyId: 7 }])),
+    // No geocoder unless a test sets one: address fields stay plain text.
+    http.get('/api/v1/geocode/*', () => HttpResponse.json({ error: { statusCode: 503, code: 'GEOCODING_OFF', message: 'off' } }, { status: 503 })),
     http.get('/api/v1/logs', ({ request }) => {
       state.logQueries.push(new URL(request.url).searchParams);
       const rows = [...state.logs].sort((a, b) => b.date.localeCompare(a.date));

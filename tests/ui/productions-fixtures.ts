@@ -62,6 +62,8 @@ export function makeProduction(id: number, overrides: Partial<Production> = {}):
     stationIds: [],
     photoCount: 1,
     commentCount: 0,
+    planMarks: [],
+    planSheets: [],
     canEdit: true,
     canSubmit: true,
     canReview: false,
@@ -71,11 +73,11 @@ export function makeProduction(id: number, overrides: Partial<Production> = {}):
 }
 
 const row = (p: Production): ProductionListRow => {
-  const { taskId, texts, rejectReason, submittedAt, approvedAt, projectTimezone, items, reviews, stationIds, photoCount, commentCount, canEdit, canSubmit, canReview, canAmend, ...rest } = p;
+  const { taskId, texts, submittedAt, approvedAt, projectTimezone, items, reviews, stationIds, photoCount, commentCount, planMarks, planSheets, canEdit, canSubmit, canReview, canAmend, ...rest } = p;
   return rest;
 };
 
-const budgetItem = (id: number, name: string, price: string): BudgetItem => ({
+export const budgetItem = (id: number, name: string, price: string): BudgetItem => ({
   id,
   budgetId: 101,
   itemId: id - 200,
@@ -91,6 +93,8 @@ const budgetItem = (id: number, name: string, price: string): BudgetItem => ({
   description: null,
   changeOrderCount: 0,
   pendingChangeOrders: 0,
+  drawings: 0,
+  planEvidence: null,
   createdAt: stamp,
   updatedAt: stamp,
 });

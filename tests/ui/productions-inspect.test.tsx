@@ -90,6 +90,33 @@ describe('the production inspection page', { timeout: 40000 }, () => {
     expect(screen.getByRole('button', { name: 'Download daily sheet' })).toBeInTheDocument();
   });
 
+  it("lists the crew's marks on the plan and leads a draft to the plan pages it can mark", async () => {
+    const user = userEvent.setup();
+    const mark = { id: 3, productionItemId: 1, budgetItemId: 501, layerItemId: 40, fileId: 9, fileName: 'Site plan.pdf', pageNumber: 2, itemName: 'Item 1', geometry: { points: [[0, 0], [72, 0]] as Array<[number, number]> }, quantity: '12.5' };
+    const sheets = [
+      { fileId: 9, fileName: 'Site plan.pdf', pageNumber: 1, drawings: 3 },
+      { fileId: 9, fileName: 'Site plan.pdf', pageNumber: 2, drawings: 1 },
+    ];
+    store.state.productions[0] = makeProduction(1, { planMarks: [mark], planSheets: sheets });
+    renderApp('/productions/inspect/1');
+    const marks = await screen.findByRole('list', { name: 'Marks on the plan' }, { timeout: 10_000 });
+    expect(marks).toHaveTextContent('Item 1: 12.5 LF');
+    const back = encodeURIComponent('/productions/inspect/1');
+    expect(within(marks).getByRole('link', { name: 'Site plan.pdf, page 2' })).toHaveAttribute('href', `/editor?fileId=9&returnTo=${back}&page=2&productionId=1`);
+    await user.click(screen.getByRole('button', { name: 'Mark on the plan' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Site plan.pdf · page 1 (3 drawings)' })).toHaveAttribute('href', `/editor?fileId=9&returnTo=${back}&page=1&productionId=1`);
+  });
+
+  it('shows a submitted production its marks to look at, and no way to mark more', async () => {
+    const mark = { id: 3, productionItemId: 1, budgetItemId: 501, layerItemId: 40, fileId: 9, fileName: 'Site plan.pdf', pageNumber: 2, itemName: 'Item 1', geometry: { points: [[0, 0], [72, 0]] as Array<[number, number]> }, quantity: '12.5' };
+    store.state.productions[0] = makeProduction(1, { status: 'submitted', canEdit: false, canSubmit: false, planMarks: [mark], planSheets: [] });
+    renderApp('/productions/inspect/1');
+    const marks = await screen.findByRole('list', { name: 'Marks on the plan' }, { timeout: 10_000 });
+    expect(within(marks).getByRole('link', { name: 'Site plan.pdf, page 2' })).toHaveAttribute('href', `/editor?fileId=9&returnTo=${encodeURIComponent('/productions/inspect/1')}&page=2`);
+    expect(screen.queryByRole('button', { name: 'Mark on the plan' })).not.toBeInTheDocument();
+  });
+
   it('rejects only with a reason, and approves with the send-mail choice', async () => {
     const user = userEvent.setup();
     store.state.productions[0] = makeProduction(1, {

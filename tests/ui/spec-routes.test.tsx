@@ -4,6 +4,10 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { company, fakeToken, fakeUser } from './fixtures';
 import { currentLocation, renderApp } from './render-app';
+import { openInMobile } from '../../src/routing/app-base';
+
+// Leaving for the phone client is a whole page load, which jsdom cannot do: seen as the call.
+vi.mock('../../src/routing/app-base', async (original) => ({ ...(await original<typeof import('../../src/routing/app-base')>()), openInMobile: vi.fn() }));
 
 let me: ReturnType<typeof fakeUser> | null = null;
 const empty = () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } });
@@ -29,9 +33,7 @@ function signIn(user: ReturnType<typeof fakeUser>) {
   localStorage.setItem('fieldwork.accessToken', fakeToken());
 }
 
-const path = () => currentLocation()?.split('?')[0];
-
-describe('routes of the spec whose screens are still coming', () => {
+describe('routes of the spec for the field and the editor', () => {
   it('sends a project manager opening a project board to the dashboard with returnTo, not to the 404 page', async () => {
     signIn(fakeUser('ProjectManager'));
     renderApp('/project-board/5');
@@ -47,33 +49,23 @@ describe('routes of the spec whose screens are still coming', () => {
     expect(await screen.findByRole('heading', { name: 'Productions' })).toBeInTheDocument();
   });
 
-  it("opens the project's page for a crew leader until the field board exists", async () => {
+  it("opens a crew leader's project board, projects-list and production in the phone client, and leaves the rest on the desk", async () => {
     signIn(fakeUser('CrewLeader'));
-    renderApp('/project-board/5');
-    await waitFor(() => expect(path()).toBe('/projects/5'));
-  });
-
-  it("opens the projects grid for a crew leader's projects-list", async () => {
-    signIn(fakeUser('CrewLeader'));
-    renderApp('/projects-list');
-    await waitFor(() => expect(path()).toBe('/projects'));
-    expect(await screen.findByRole('heading', { name: 'Projects' })).toBeInTheDocument();
-  });
-
-  it('shows a member opening the PDF editor what is coming and where plan files open meanwhile', async () => {
-    signIn(fakeUser('Crew'));
-    renderApp('/editor?fileId=3');
-    expect(await screen.findByRole('heading', { name: 'Plan editor' })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open Files' })).toHaveAttribute('href', '/files');
-    expect(currentLocation()).toBe('/editor?fileId=3');
-  });
-
-  it('offers a plain member, who has no Files, their home page from the editor', async () => {
-    signIn(fakeUser('Member'));
-    renderApp('/editor');
-    expect(await screen.findByRole('heading', { name: 'Plan editor' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to your home page' })).toHaveAttribute('href', '/productions');
+    const opened = vi.mocked(openInMobile);
+    for (const [desk, phone] of [
+      ['/project-board/5', 'project-board/5'],
+      ['/projects-list', 'projects-list'],
+      ['/productions/inspect/9/items', 'productions/9'],
+    ]) {
+      opened.mockClear();
+      const shown = renderApp(desk);
+      await waitFor(() => expect(opened).toHaveBeenCalledWith(phone));
+      shown.unmount();
+    }
+    opened.mockClear();
+    renderApp('/calendar');
+    expect(await screen.findByRole('heading', { name: /Calendar/ })).toBeInTheDocument();
+    expect(opened).not.toHaveBeenCalled();
   });
 
   it('sends a guest opening the editor to login, to come back to it', async () => {

@@ -8,6 +8,7 @@ import { badRequest } from '../../http/errors.js';
 import { noteProject } from '../../realtime/live-events.js';
 import type { Services } from '../../services.js';
 import { storeUpload } from '../../storage/file-store.js';
+import { withDrawings } from '../plan-takeoff/item-drawings.js';
 import type { ProjectRow } from '../projects/project-access.js';
 import { budgetFigures, figuresView, itemLines } from './budget-figures.js';
 import { openLink, pdfAvailableUntil, signedLink, type LinkedReview } from './external-link.js';
@@ -50,7 +51,7 @@ export async function externalReview(services: Services, budgetHash: string, rev
   const offset = query._start ?? 0;
   const limit = Math.min((query._end ?? offset + EXTERNAL_ITEMS_PAGE.default) - offset, EXTERNAL_ITEMS_PAGE.max);
   const [base, lines] = await Promise.all([outcome(services.db, review, budget), itemLines(services.db, budget.id, { offset, limit })]);
-  const items = lines.map((l) => ({
+  const rows = lines.map((l) => ({
     id: l.id,
     itemName: l.itemName,
     itemCode: l.itemCode,
@@ -60,6 +61,8 @@ export async function externalReview(services: Services, budgetHash: string, rev
     amount: centsToMoney(l.amountCents),
     description: l.description,
   }));
+  // Read through the link, signed in or not: only a member's review names an account that could open the plans.
+  const items = await withDrawings(services.db, rows, review.membership_id !== null);
   return { ...base, items, pdfAvailableUntil: pdfAvailableUntil(review) };
 }
 

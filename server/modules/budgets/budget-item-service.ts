@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { nowIso } from '../../lib/json.js';
 import type { Services } from '../../services.js';
-import { budgetItemRows, budgetItemSnapshot, budgetItemView, loadBudgetItem } from './budget-item-view.js';
+import { budgetItemRows, budgetItemSnapshot, budgetItemViews, loadBudgetItem } from './budget-item-view.js';
 import { notifyItemsChanged } from './budget-notify.js';
 import type { BudgetItemParams, BudgetParams } from './budget-params.js';
 import { assertEditable, lockBudget, managedBudget, type BudgetScope } from './budget-scope.js';
@@ -80,61 +80,68 @@ export async function addBudgetItem(services: Services, actor: Actor, params: Bu
 
 /** POST …/items/multiple: several items in one transaction; one bad item refuses them all (400 naming items.N.itemId). */
 export async function addBudgetItems(services: Services, actor: Actor, params: BudgetParams, body: { items: BudgetItemInput[] }): Promise<BudgetItem[]> {
-  return services.db.transaction().execute(async (trx) => {
-    const scope = await managedBudget(trx, actor, params);
-    await assertCatalogItems(
-      trx,
-      scope.budget.company_id,
-      body.items.map((i) => i.itemId),
-      (index) => `items.${index}.itemId`,
-    );
-    await editableBudget(trx, scope);
-    const now = nowIso();
-    const ids: number[] = [];
-    for (let i = 0; i < body.items.length; i += 200) {
-      const rows = await trx
-        .insertInto('budget_items')
-        .values(body.items.slice(i, i + 200).map((item) => insertValues(scope, item, now)))
-        .returning('id')
-        .execute();
-      ids.push(...rows.map((r) => r.id));
-    }
-    const created: BudgetItem[] = [];
-    for (let i = 0; i < ids.length; i += 500) {
-      const rows = await budgetItemRows(trx).where('bi.id', 'in', ids.slice(i, i + 500)).orderBy('bi.id').execute();
-      created.push(...rows.map(budgetItemView));
-    }
-    for (const item of created) await auditItem(trx, scope, item.id, 'created', null, item);
-    await notifyItemsChanged(services, trx, scope, created.length === 1 ? `${created[0]!.itemName} added` : `${created.length} items added`);
-    return created;
-  });
+  return services.db.transaction().execute(async (trx) => addBudgetItemsIn(services, trx, await managedBudget(trx, actor, params), body.items));
+}
+
+/**
+ * The same inside the caller's transaction, for a budget already scoped and managed (the plan
+ * takeoff's add-to-budget): the same checks, 409 when the budget no longer takes items, trail and notices.
+ */
+export async function addBudgetItemsIn(services: Services, trx: Trx, scope: BudgetScope, items: BudgetItemInput[]): Promise<BudgetItem[]> {
+  await assertCatalogItems(
+    trx,
+    scope.budget.company_id,
+    items.map((i) => i.itemId),
+    (index) => `items.${index}.itemId`,
+  );
+  await editableBudget(trx, scope);
+  const now = nowIso();
+  const ids: number[] = [];
+  for (let i = 0; i < items.length; i += 200) {
+    const rows = await trx
+      .insertInto('budget_items')
+      .values(items.slice(i, i + 200).map((item) => insertValues(scope, item, now)))
+      .returning('id')
+      .execute();
+    ids.push(...rows.map((r) => r.id));
+  }
+  const created: BudgetItem[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await budgetItemRows(trx).where('bi.id', 'in', ids.slice(i, i + 500)).orderBy('bi.id').execute();
+    created.push(...(await budgetItemViews(trx, rows, true)));
+  }
+  for (const item of created) await auditItem(trx, scope, item.id, 'created', null, item);
+  await notifyItemsChanged(services, trx, scope, created.length === 1 ? `${created[0]!.itemName} added` : `${created.length} items added`);
+  return created;
 }
 
 type ItemColumns = Partial<Pick<BudgetItemsTable, 'item_id' | 'report_weight' | 'quantity' | 'price_cents' | 'description'>>;
 
 /** PATCH …/items/{id}: the fields sent change (a quantity or price sent empty is 0); the others stay. */
 export async function updateBudgetItem(services: Services, actor: Actor, params: BudgetItemParams, body: UpdateBudgetItemInput): Promise<BudgetItem> {
-  return services.db.transaction().execute(async (trx) => {
-    const scope = await managedBudget(trx, actor, params);
-    const before = await loadBudgetItem(trx, scope.budget.id, params.budgetItemId);
-    if (body.itemId !== undefined) await assertCatalogItems(trx, scope.budget.company_id, [body.itemId], () => 'itemId');
-    await editableBudget(trx, scope);
-    const sent: ItemColumns = {};
-    if (body.itemId !== undefined) sent.item_id = body.itemId;
-    if (body.reportWeight !== undefined) sent.report_weight = body.reportWeight ? 1 : 0;
-    if (body.quantity !== undefined) sent.quantity = body.quantity;
-    if (body.price !== undefined) sent.price_cents = Number(body.price);
-    if (body.description !== undefined) sent.description = body.description;
-    // A value sent as it already is changes nothing, so it is neither written, recorded nor told.
-    const row = await trx.selectFrom('budget_items').select(['item_id', 'report_weight', 'quantity', 'price_cents', 'description']).where('id', '=', before.id).executeTakeFirstOrThrow();
-    const set = Object.fromEntries(Object.entries(sent).filter(([column, value]) => row[column as keyof ItemColumns] !== value)) as ItemColumns;
-    if (!Object.keys(set).length) return before;
-    await trx.updateTable('budget_items').set({ ...set, updated_at: nowIso() }).where('id', '=', before.id).execute();
-    const after = await loadBudgetItem(trx, scope.budget.id, before.id);
-    await auditItem(trx, scope, before.id, 'updated', before, after);
-    await notifyItemsChanged(services, trx, scope, `${after.itemName} changed`);
-    return after;
-  });
+  return services.db.transaction().execute(async (trx) => updateBudgetItemIn(services, trx, await managedBudget(trx, actor, params), params.budgetItemId, body));
+}
+
+/** The same inside the caller's transaction, for a budget already scoped and managed (404 for an item of another budget). */
+export async function updateBudgetItemIn(services: Services, trx: Trx, scope: BudgetScope, budgetItemId: number, body: UpdateBudgetItemInput): Promise<BudgetItem> {
+  const before = await loadBudgetItem(trx, scope.budget.id, budgetItemId);
+  if (body.itemId !== undefined) await assertCatalogItems(trx, scope.budget.company_id, [body.itemId], () => 'itemId');
+  await editableBudget(trx, scope);
+  const sent: ItemColumns = {};
+  if (body.itemId !== undefined) sent.item_id = body.itemId;
+  if (body.reportWeight !== undefined) sent.report_weight = body.reportWeight ? 1 : 0;
+  if (body.quantity !== undefined) sent.quantity = body.quantity;
+  if (body.price !== undefined) sent.price_cents = Number(body.price);
+  if (body.description !== undefined) sent.description = body.description;
+  // A value sent as it already is changes nothing, so it is neither written, recorded nor told.
+  const row = await trx.selectFrom('budget_items').select(['item_id', 'report_weight', 'quantity', 'price_cents', 'description']).where('id', '=', before.id).executeTakeFirstOrThrow();
+  const set = Object.fromEntries(Object.entries(sent).filter(([column, value]) => row[column as keyof ItemColumns] !== value)) as ItemColumns;
+  if (!Object.keys(set).length) return before;
+  await trx.updateTable('budget_items').set({ ...set, updated_at: nowIso() }).where('id', '=', before.id).execute();
+  const after = await loadBudgetItem(trx, scope.budget.id, before.id);
+  await auditItem(trx, scope, before.id, 'updated', before, after);
+  await notifyItemsChanged(services, trx, scope, `${after.itemName} changed`);
+  return after;
 }
 
 /**

@@ -4,6 +4,7 @@ import { centsToMoney } from '../../../resources/money.js';
 import type { Executor } from '../../db/index.js';
 import { notFound } from '../../http/errors.js';
 import type { ListSpec } from '../../lib/list-query.js';
+import { withDrawings } from '../plan-takeoff/item-drawings.js';
 
 /**
  * Budget items (`bi`) with their catalog item (`i`) and its category (`c`), and their change orders
@@ -58,7 +59,7 @@ export const BUDGET_ITEM_FIELDS: ListSpec['fields'] = {
 /** In the order they were added unless sorted otherwise. */
 export const BUDGET_ITEM_LIST: ListSpec = { fields: BUDGET_ITEM_FIELDS, defaultSort: [{ field: 'id', order: 'asc' }], tiebreaker: 'bi.id' };
 
-export function budgetItemView(row: ItemRow): BudgetItem {
+function budgetItemView(row: ItemRow): Omit<BudgetItem, 'drawings' | 'planEvidence'> {
   return {
     id: row.id,
     budgetId: row.budget_id,
@@ -80,10 +81,14 @@ export function budgetItemView(row: ItemRow): BudgetItem {
   };
 }
 
+/** The items as answers carry them, with their plan drawings as the reading company may open them. */
+export const budgetItemViews = (db: Executor, rows: ItemRow[], opensPlans: boolean): Promise<BudgetItem[]> => withDrawings(db, rows.map(budgetItemView), opensPlans);
+
+/** One budget item as its editor sees it (whoever changes a budget sees its project, and so its plans). */
 export async function loadBudgetItem(db: Executor, budgetId: number, id: number): Promise<BudgetItem> {
   const row = await budgetItemRows(db).where('bi.id', '=', id).where('bi.budget_id', '=', budgetId).executeTakeFirst();
   if (!row) throw notFound('Budget item');
-  return budgetItemView(row);
+  return (await budgetItemViews(db, [row], true))[0]!;
 }
 
 /** What the audit trail keeps of a budget item: readable values, money as decimal text. */

@@ -4,8 +4,9 @@ import { badRequest, forbidden } from '../../http/errors.js';
 import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
 import type { Services } from '../../services.js';
 import { relationOf, visibleToCompany, type ProjectRow } from '../projects/project-access.js';
+import { opensPlans } from '../plan-takeoff/item-drawings.js';
 import { activeViewer, managedAmong } from '../projects/project-view.js';
-import { BUDGET_ITEM_FIELDS, BUDGET_ITEM_LIST, budgetItemRows, budgetItemView } from './budget-item-view.js';
+import { BUDGET_ITEM_FIELDS, BUDGET_ITEM_LIST, budgetItemRows, budgetItemViews } from './budget-item-view.js';
 import type { BudgetParams } from './budget-params.js';
 import { budgetScope } from './budget-scope.js';
 import { budgetRows, budgetView } from './budget-view.js';
@@ -65,7 +66,7 @@ export async function listAllBudgetItems(services: Services, actor: Actor, query
     .innerJoin('projects as p', 'p.id', 'b.project_id')
     .where(visibleToCompany('p', companyId));
   const page = await runList(base, list);
-  return { total: page.total, rows: page.rows.map(budgetItemView) };
+  return { total: page.total, rows: await budgetItemViews(services.db, page.rows, opensPlans(actor)) };
 }
 
 /** GET …/items/company: a page of the budget's items; every company related to the project reads them. */
@@ -74,7 +75,7 @@ export async function listBudgetItems(services: Services, actor: Actor, params: 
   const { budget } = await budgetScope(services.db, actor, params);
   const lean = services.db.selectFrom('budget_items as bi').select('bi.id').where('bi.budget_id', '=', budget.id);
   const page = await runList(budgetItemRows(services.db).where('bi.budget_id', '=', budget.id), list, { base: lean, aliases: ['bi'] });
-  return { total: page.total, rows: page.rows.map(budgetItemView) };
+  return { total: page.total, rows: await budgetItemViews(services.db, page.rows, opensPlans(actor)) };
 }
 
 /**
@@ -95,5 +96,5 @@ export async function listParentItems(services: Services, actor: Actor, params: 
   if (!parentBudget) return { rows: [], total: 0 };
   const lean = db.selectFrom('budget_items as bi').select('bi.id').where('bi.budget_id', '=', parentBudget.id);
   const page = await runList(budgetItemRows(db).where('bi.budget_id', '=', parentBudget.id), list, { base: lean, aliases: ['bi'] });
-  return { total: page.total, rows: page.rows.map(budgetItemView) };
+  return { total: page.total, rows: await budgetItemViews(db, page.rows, opensPlans(actor)) };
 }

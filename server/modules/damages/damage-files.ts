@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { DAMAGE_FILE_CATEGORIES, type DamageFile, type DamageFileCategory } from '../../../resources/damage.js';
 import type { Executor } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
-import { notFound } from '../../http/errors.js';
+import { allows } from '../../../permissions/index.js';
+import { forbidden, notFound } from '../../http/errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { nowIso } from '../../lib/json.js';
 import type { Services } from '../../services.js';
@@ -62,6 +63,11 @@ export async function uploadDamageFiles(services: Services, actor: Actor, damage
   const upload = await receiveUploads(services, req, { check: (f) => (f.length === 0 ? 'The file is empty' : null) });
   try {
     const damage = await damageOf(services.db, actor, damageId);
+    // A crew leader reports a damage with its photos from the field; the claim's files stay the claims staff's.
+    const reporterOnly = !allows(actor.profile, 'damages:manage');
+    if (reporterOnly && (category !== 'files' || damage.reported_by !== actor.user.id || damage.status !== 'reported')) {
+      throw forbidden('Only whoever manages damages may add files here: you may add photos to a damage you reported while it is still reported.');
+    }
     if (!upload.files.length) throw refusalError(upload);
     const ids: number[] = [];
     for (const file of upload.files) {

@@ -1,3 +1,4 @@
+import type { PlanEvidence } from '../../../resources/plan-takeoff.js';
 import type { Invoice, InvoiceLine, InvoiceListRow, InvoiceStatus, InvoiceTotals, InvoiceTransaction, InvoiceTransactionKind, PaymentMethod } from '../../../resources/invoice.js';
 import { centsToMoney, e3ToPercent, e3ToQuantity } from '../../../resources/money.js';
 import type { Executor } from '../../db/index.js';
@@ -75,6 +76,7 @@ export async function invoiceLines(db: Executor, invoiceId: number, limit?: numb
     .orderBy('l.id')
     .$if(limit !== undefined, (q) => q.limit(limit!))
     .execute();
+  const evidence = await planEvidence(db, [...new Set(rows.map((r) => r.production_item_id))]);
   return rows.map((r) => ({
     id: r.id,
     productionId: r.production_id,
@@ -88,7 +90,28 @@ export async function invoiceLines(db: Executor, invoiceId: number, limit?: numb
     quantity: e3ToQuantity(r.quantity_e3),
     price: centsToMoney(r.price_cents),
     amount: centsToMoney(r.amount_cents),
+    planEvidence: evidence.get(r.production_item_id) ?? [],
   }));
+}
+
+/** The plan drawings production items were marked on (issue 20): each line's evidence, by production item. */
+async function planEvidence(db: Executor, productionItemIds: number[]): Promise<Map<number, PlanEvidence[]>> {
+  const byItem = new Map<number, PlanEvidence[]>();
+  for (let i = 0; i < productionItemIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('production_plan_marks as m')
+      .innerJoin('plan_layer_items as li', 'li.id', 'm.layer_item_id')
+      .select(['m.production_item_id', 'li.file_id', 'li.page_number', 'li.id'])
+      .where('m.production_item_id', 'in', productionItemIds.slice(i, i + 500))
+      .orderBy('m.id')
+      .execute();
+    for (const r of rows) {
+      const list = byItem.get(r.production_item_id) ?? [];
+      if (!list.some((e) => e.layerItemId === r.id)) list.push({ fileId: r.file_id, pageNumber: r.page_number, layerItemId: r.id });
+      byItem.set(r.production_item_id, list);
+    }
+  }
+  return byItem;
 }
 
 async function transactions(db: Executor, invoiceId: number): Promise<InvoiceTransaction[]> {

@@ -35,3 +35,16 @@ export async function listLocates(services: Services, actor: Actor, query: RawLi
   const page = await runList(base, list, { base: lean, aliases: ['lo'] });
   return { rows: page.rows.map((r) => toLocate(r)), total: page.total };
 }
+
+/** GET /projects/{id}/locates: the open tickets at the site, served by locates_project_idx. */
+export async function siteLocates(services: Services, actor: Actor, projectId: number) {
+  const rows = await locateRows(services.db)
+    .where('lo.company_id', '=', actor.membership!.companyId)
+    .where('lo.project_id', '=', projectId)
+    .where('lo.status', '!=', 'closed')
+    .orderBy('lo.expires_on', 'asc')
+    .orderBy('lo.id', 'asc')
+    .limit(100)
+    .execute();
+  return rows.map((r) => toLocate(r));
+}

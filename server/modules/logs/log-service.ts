@@ -12,11 +12,13 @@ import { logScope, type LogScope } from './log-access.js';
 import { logRows, logSnapshot, toLog } from './log-view.js';
 
 const fieldError = (field: string, message: string) => badRequest(`${field}: ${message}`, [{ field, message }]);
+/** A field as the caller sent it: inside logData or flat. */
+const sent = (body: Pick<CreateLogInput, 'wrapped'>, field: string) => (body.wrapped ? `logData.${field}` : field);
 
 /** A project the acting company runs, is the client of or works on; any other (or none such) is a 400 naming the field. */
-async function assertProject(db: Executor, companyId: number, projectId: number) {
-  const project = (await db.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirst()) as ProjectRow | undefined;
-  if (!project || !(await relationOf(db, project, companyId))) throw fieldError('projectId', LOG_MESSAGES.project);
+async function assertProject(db: Executor, companyId: number, body: CreateLogInput) {
+  const project = (await db.selectFrom('projects').selectAll().where('id', '=', body.projectId).executeTakeFirst()) as ProjectRow | undefined;
+  if (!project || !(await relationOf(db, project, companyId))) throw fieldError(sent(body, 'projectId'), LOG_MESSAGES.project);
 }
 
 /** A log as answered to the caller, with what they may do now. */
@@ -25,24 +27,27 @@ async function answer(db: Executor, scope: Pick<LogScope, 'canEdit' | 'canReview
   return { ...toLog(row), canEdit: scope.canEdit && LOG_EDITABLE.includes(row.status as LogStatus), canReview: scope.canReview };
 }
 
+/** The crew must be one the caller may check in with (a crew leader: a crew of theirs): a 400 naming the field otherwise. */
+async function assertCrew(db: Executor, actor: Actor, body: CreateLogInput) {
+  if (!(await recordableCrews(db, actor).where('c.id', '=', body.crewId).executeTakeFirst())) throw fieldError(sent(body, 'crewId'), LOG_MESSAGES.crew);
+}
+
 /**
  * POST /logs: a check-in by the caller in the acting company. The project must be one the company
- * sees and the crew one the caller may check in with (a crew leader: a crew of theirs); anything else
- * is a 400 and nothing is written. The weather is asked for before the transaction, so a slow
- * service never holds it open; it is at most the configured timeout and never fails the check-in.
+ * sees and the crew one the caller may check in with; anything else is a 400 and nothing is
+ * written. The weather is asked for before the transaction, so a slow service never holds it open;
+ * it is at most the configured timeout and never fails the check-in.
  */
 export async function createLog(services: Services, actor: Actor, body: CreateLogInput): Promise<Log> {
   const companyId = actor.membership!.companyId;
-  if (body.projectId !== null) await assertProject(services.db, companyId, body.projectId);
-  if (body.crewId !== null && !(await recordableCrews(services.db, actor).where('c.id', '=', body.crewId).executeTakeFirst())) {
-    throw fieldError('crewId', LOG_MESSAGES.crew);
-  }
+  await assertProject(services.db, companyId, body);
+  await assertCrew(services.db, actor, body);
   const weather = body.lat !== null && body.lng !== null ? await weatherAt(services.config.weather, services.log, body.lat, body.lng) : null;
   const date = body.date ?? body.dateString ?? nowIso().slice(0, 10);
   return services.db.transaction().execute(async (trx) => {
     // Checked again inside: a project or crew removed meanwhile is still a 400, not a broken row.
-    if (body.projectId !== null) await assertProject(trx, companyId, body.projectId);
-    if (body.crewId !== null && !(await recordableCrews(trx, actor).where('c.id', '=', body.crewId).executeTakeFirst())) throw fieldError('crewId', LOG_MESSAGES.crew);
+    await assertProject(trx, companyId, body);
+    await assertCrew(trx, actor, body);
     const now = nowIso();
     const values = {
       company_id: companyId,

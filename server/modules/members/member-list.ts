@@ -8,7 +8,8 @@ import { memberRows, memberViews } from './member-view.js';
 export const MEMBER_FIELDS: ListSpec = {
   fields: {
     id: { column: 'm.id', type: 'number', filter: true, sort: true },
-    name: { column: 'm.name', type: 'text', filter: true, sort: true },
+    // Migration 0027's memberships_list_name_nocase_idx.
+    name: { column: 'm.name', type: 'text', filter: true, sort: true, prefixIndex: true },
     email: { column: 'm.email', type: 'text', filter: true, sort: true },
     phone: { column: 'm.phone', type: 'text', filter: true, sort: true, nullable: true },
     country: { column: 'm.country', type: 'text', filter: true, sort: true, nullable: true },

@@ -1,4 +1,4 @@
-import { isCrewLeader } from '../../../permissions/index.js';
+import { isCrewLeader, roleIs } from '../../../permissions/index.js';
 import { PRODUCTION_MESSAGES, type ProductionItemInput } from '../../../resources/production.js';
 import type { Executor } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
@@ -25,12 +25,13 @@ export async function assertTask(db: Executor, project: { id: number; task_based
 
 /**
  * The crews the acting person may record production for: the acting company's crews; a crew leader's
- * only the crews they are in (they record their own crew's day).
+ * only the crews they are in (they record their own crew's day). A Crew-role member records nothing
+ * but is answered the crews they are in, whose productions their phone lists.
  */
 export function recordableCrews(db: Executor, actor: Actor) {
   const active = actor.membership!;
   let q = db.selectFrom('crews as c').select(['c.id', 'c.name', 'c.company_id']).where('c.company_id', '=', active.companyId);
-  if (isCrewLeader(actor.profile)) {
+  if (isCrewLeader(actor.profile) || roleIs(actor.profile, 'Crew')) {
     q = q.where((eb) => eb.exists(eb.selectFrom('crew_members as cm').select('cm.crew_id').whereRef('cm.crew_id', '=', 'c.id').where('cm.membership_id', '=', active.id)));
   }
   return q;

@@ -10,13 +10,13 @@ import type { Services } from '../../services.js';
 import { fileTransaction } from '../../storage/file-store.js';
 import { editableProduction, productionScope, type ProductionScope } from './production-access.js';
 import { auditProduction } from './production-audit.js';
-import { assertBudgetItems, assertItems, assertStations, fieldError, insertItems } from './production-checks.js';
+import { assertItems, assertStations, fieldError, insertItems } from './production-checks.js';
 import { notifyProduction, productionTitle, reviewingCompanies } from './production-notify.js';
 import { releasePhotos } from './production-photos.js';
 import { loadProduction, productionItems } from './production-view.js';
 
 /** An item once billed on an invoice since cancelled keeps its line: it is kept for the record. */
-const keptForRecord = (err: unknown) =>
+export const keptForRecord = (err: unknown) =>
   Promise.reject(isForeignKeyViolation(err) ? conflict('This item was billed on an invoice: it is kept for the record', 'IN_USE') : err);
 
 type ItemChange = 'update' | 'added' | 'deleted';
@@ -40,7 +40,7 @@ export async function notifyItemChange(services: NotifyServices, db: Executor, s
 }
 
 /** What the trail keeps of an item. */
-const itemSnapshot = (i: ProductionItem) => ({
+export const itemSnapshot = (i: ProductionItem) => ({
   productionItemId: i.id,
   budgetItemId: i.budgetItemId,
   itemName: i.itemName,
@@ -140,26 +140,5 @@ export async function deleteItem(services: Services, actor: Actor, itemId: numbe
     await trx.deleteFrom('production_items').where('id', '=', itemId).execute().catch(keptForRecord);
     await auditProduction(trx, scope, 'item deleted', itemSnapshot(before), null);
     await notifyItemChange(services, trx, scope, 'deleted', `${before.itemName} removed`);
-  });
-}
-
-/**
- * PATCH /production/{id}/pdf/items: quantities measured on a plan replace the production's items of
- * source 'pdf' (and their photos); the manual items stay. Answers the production.
- */
-export async function replacePdfItems(services: Services, actor: Actor, id: number, items: Array<{ budgetItemId: number; quantity: bigint }>) {
-  return fileTransaction(services, async (trx, files) => {
-    const scope = await editableProduction(trx, actor, id, true);
-    await assertBudgetItems(trx, scope.project.id, items.map((i) => i.budgetItemId), (i) => `items.${i}.budgetItemId`);
-    const all = await productionItems(trx, id, scope.production.status);
-    const old = all.filter((i) => i.source === 'pdf');
-    await releasePhotos(trx, files, id, old.map((i) => i.id));
-    if (old.length) await trx.deleteFrom('production_items').where('production_id', '=', id).where('source', '=', 'pdf').execute().catch(keptForRecord);
-    const ids = await insertItems(trx, id, items.map((i) => ({ ...i, photosNumber: 0, description: null, stationId: null, source: 'pdf' as const })), actor.user.id);
-    const added = (await productionItems(trx, id, scope.production.status)).filter((i) => ids.includes(i.id));
-    await auditProduction(trx, scope, 'plan items replaced', { items: old.map(itemSnapshot) }, { items: added.map(itemSnapshot) });
-    if (old.length) await notifyItemChange(services, trx, scope, 'deleted', `${old.length} plan-measured item${old.length === 1 ? '' : 's'} replaced`);
-    if (added.length) await notifyItemChange(services, trx, scope, 'added', `${added.length} plan-measured item${added.length === 1 ? '' : 's'} added`);
-    return loadProduction(trx, scope, id);
   });
 }

@@ -1,12 +1,13 @@
 import { sql, type SqlBool } from 'kysely';
 import type { ProductionSibling } from '../../../resources/production.js';
 import type { Executor } from '../../db/index.js';
+import type { ReadCache } from '../../db/read-cache.js';
 import type { Actor } from '../../http/actor.js';
 import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
 import { withTextIndex } from '../../lib/text-search.js';
 import type { Services } from '../../services.js';
 import { productionScope } from './production-access.js';
-import { listRows, productionRows } from './production-view.js';
+import { listRowsQuery, toListRow } from './production-view.js';
 
 /**
  * The list's fields (resources/production.ts). The date is plain 'YYYY-MM-DD' text, so a range is
@@ -46,13 +47,16 @@ export const PRODUCTION_LIST: ListSpec = withTextIndex(
  * client (a pure subcontractor) gets `p.company_id = ?` alone, read from productions_company_date_idx
  * in date order.
  */
-export async function visibleProductions(db: Executor, companyId: number) {
-  const related = await db
-    .selectFrom('projects')
-    .select('id')
-    .where((eb) => eb.or([eb('company_id', '=', companyId), eb('client_id', '=', companyId)]))
-    .limit(1)
-    .executeTakeFirst();
+export async function visibleProductions(db: Executor, companyId: number, cache?: ReadCache) {
+  const ask = async () =>
+    !!(await db
+      .selectFrom('projects')
+      .select('id')
+      .where((eb) => eb.or([eb('company_id', '=', companyId), eb('client_id', '=', companyId)]))
+      .limit(1)
+      .executeTakeFirst());
+  // The grid asks on every page: kept in the read cache until a project is written.
+  const related = cache ? await cache.get(`productions-related:${companyId}`, ask) : await ask();
   if (!related) return sql<SqlBool>`p.company_id = ${companyId}`;
   return sql<SqlBool>`(p.company_id = ${companyId}
     or (p.status <> 'draft' and p.project_id in (select id from projects where company_id = ${companyId}))
@@ -65,25 +69,25 @@ export async function listProductions(services: Services, actor: Actor, query: R
   const list = parseListQuery(PRODUCTION_LIST, query);
   const companyId = actor.membership!.companyId;
   const db = services.db;
-  const where = await visibleProductions(db, companyId);
-  const base = productionRows(db).where(where);
+  const where = await visibleProductions(db, companyId, services.readCache);
+  const base = listRowsQuery(db, companyId).where(where);
   const lean = db.selectFrom('productions as p').select('p.id').where(where);
   const page = await runList(base, list, { base: lean, aliases: ['p'] });
-  return { rows: await listRows(db, companyId, page.rows), total: page.total };
+  return { rows: page.rows.map(toListRow), total: page.total };
 }
 
 /** GET /production/{id}/siblings: the other crews' productions on the project that day, those the acting company may see. */
 export async function listSiblings(services: Services, actor: Actor, id: number): Promise<ProductionSibling[]> {
   const { production, companyId } = await productionScope(services.db, actor, id);
-  const rows = await productionRows(services.db)
-    .where(await visibleProductions(services.db, companyId))
+  const rows = await listRowsQuery(services.db, companyId)
+    .where(await visibleProductions(services.db, companyId, services.readCache))
     .where('p.project_id', '=', production.project_id)
     .where('p.date', '=', production.date)
     .where('p.id', '<>', id)
     .orderBy('cr.name')
     .orderBy('p.id')
     .execute();
-  return (await listRows(services.db, companyId, rows)).map((r) => ({
+  return rows.map(toListRow).map((r) => ({
     id: r.id,
     crewId: r.crewId,
     crewName: r.crewName,

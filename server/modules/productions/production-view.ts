@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { centsToMoney, e3ToQuantity, lineAmountCents, mulDivRound } from '../../../resources/money.js';
-import type { Production, ProductionItem, ProductionListRow, ProductionReview, ProductionReviewRole, ProductionReviewStatus, ProductionStatus, ProductionTexts } from '../../../resources/production.js';
+import type { Production, ProductionItem, ProductionPlanMark, ProductionListRow, ProductionReview, ProductionReviewRole, ProductionReviewStatus, ProductionStatus, ProductionTexts } from '../../../resources/production.js';
 import type { Executor } from '../../db/index.js';
 import { notFound } from '../../http/errors.js';
 import { readSum, sumProduct } from '../../lib/exact-sum.js';
 import { parseJson } from '../../lib/json.js';
+import { projectPlanSheets } from '../plan-takeoff/plan-sheets.js';
 import type { ProductionScope } from './production-access.js';
 
 /** A production's amount: Σ quantity × price summed exactly, then rounded half up to cents once. */
@@ -26,7 +27,7 @@ export async function itemFigures(db: Executor, ids: number[]): Promise<Map<numb
   return out;
 }
 
-/** The columns a list row is made of, read by the list's base query and by the detail. */
+/** The columns a list row is made of, read by listRowsQuery (the list, the siblings and the detail). */
 export interface ProductionRowColumns {
   id: number;
   project_id: number;
@@ -38,19 +39,18 @@ export interface ProductionRowColumns {
   crew_name: string;
   date: string;
   status: string;
+  reject_reason: string | null;
   created_at: string;
   updated_at: string;
+  item_count: number | null;
+  /** The amount's weights as readSum reads them (production_totals, migration 0026); null for a production never given an item. */
+  amount_weights: string | null;
+  my_review_status: string | null;
 }
 
-/** List rows for a page of productions: counts, amounts and the acting company's review status joined by id. */
-export async function listRows(db: Executor, companyId: number, rows: ProductionRowColumns[]): Promise<ProductionListRow[]> {
-  const ids = rows.map((r) => r.id);
-  const figures = await itemFigures(db, ids);
-  const reviews = ids.length
-    ? await db.selectFrom('production_reviews').select(['production_id', 'status']).where('company_id', '=', companyId).where('production_id', 'in', ids).execute()
-    : [];
-  const mine = new Map(reviews.map((r) => [r.production_id, r.status as ProductionReviewStatus]));
-  return rows.map((r) => ({
+/** A list row from its columns: the item count and amount the triggers keep, the acting company's review. */
+export function toListRow(r: ProductionRowColumns): ProductionListRow {
+  return {
     id: r.id,
     projectId: r.project_id,
     projectCode: r.project_code,
@@ -61,16 +61,20 @@ export async function listRows(db: Executor, companyId: number, rows: Production
     crewName: r.crew_name,
     date: r.date,
     status: r.status as ProductionStatus,
-    itemCount: figures.get(r.id)?.itemCount ?? 0,
-    amount: figures.get(r.id)?.amount ?? '0.00',
-    myReviewStatus: mine.get(r.id) ?? null,
+    rejectReason: r.reject_reason,
+    itemCount: Number(r.item_count ?? 0),
+    amount: amountOf(readSum(r.amount_weights)),
+    myReviewStatus: (r.my_review_status as ProductionReviewStatus | null) ?? null,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
-  }));
+  };
 }
 
-/** The select of a production with its project's, company's and crew's names (the list's base and the detail's head). */
-export function productionRows(db: Executor) {
+/**
+ * Productions with their project's, company's and crew's names, their totals and the acting
+ * company's review, each read by key: one query per page, no second pass over the page's items.
+ */
+export function listRowsQuery(db: Executor, companyId: number) {
   // Cross joins keep productions the outer table on SQLite, which otherwise starts from projects and
   // crews and sorts every matching production (341 ms for a page at 100,000 instead of reading
   // productions_project_status_idx backwards); PostgreSQL plans them as the inner joins they are.
@@ -79,6 +83,8 @@ export function productionRows(db: Executor) {
     .crossJoin('projects as pr')
     .crossJoin('companies as co')
     .crossJoin('crews as cr')
+    .leftJoin('production_totals as t', 't.production_id', 'p.id')
+    .leftJoin('production_reviews as rv', (join) => join.onRef('rv.production_id', '=', 'p.id').on('rv.company_id', '=', companyId))
     .whereRef('pr.id', '=', 'p.project_id')
     .whereRef('co.id', '=', 'p.company_id')
     .whereRef('cr.id', '=', 'p.crew_id')
@@ -93,8 +99,13 @@ export function productionRows(db: Executor) {
       'cr.name as crew_name',
       'p.date',
       'p.status',
+      'p.reject_reason',
       'p.created_at',
       'p.updated_at',
+      't.items as item_count',
+      // Text, so the 64-bit weights reach readSum whole (both drivers read bigints as floats otherwise).
+      sql<string | null>`cast(t.amount_w2 as text) || ':' || cast(t.amount_w1 as text) || ':' || cast(t.amount_w0 as text)`.as('amount_weights'),
+      'rv.status as my_review_status',
     ]);
 }
 
@@ -207,12 +218,12 @@ export function reviewOpen(reviews: ProductionReview[], companyId: number): bool
 
 /** GET /production/{id}: the production with its items, reviews, stations, counts and what the caller may do now. */
 export async function loadProduction(db: Executor, scope: Pick<ProductionScope, 'companyId' | 'canManage' | 'mayReview'>, id: number): Promise<Production> {
-  const head = await productionRows(db)
-    .select(['p.task_id', 'p.texts', 'p.reject_reason', 'p.submitted_at', 'p.approved_at', 'pr.timezone'])
+  const head = await listRowsQuery(db, scope.companyId)
+    .select(['p.task_id', 'p.texts', 'p.submitted_at', 'p.approved_at', 'pr.timezone'])
     .where('p.id', '=', id)
     .executeTakeFirst();
   if (!head) throw notFound('Production');
-  const [row] = await listRows(db, scope.companyId, [head]);
+  const row = toListRow(head);
   const items = await productionItems(db, id, head.status);
   const reviews = await productionReviews(db, id, head.company_id);
   const stations = await db.selectFrom('production_stations').select('station_id').where('production_id', '=', id).orderBy('station_id').execute();
@@ -223,11 +234,12 @@ export async function loadProduction(db: Executor, scope: Pick<ProductionScope, 
     ])
     .executeTakeFirstOrThrow();
   const status = head.status as ProductionStatus;
+  const planMarks = await productionPlanMarks(db, id);
+  const canEdit = scope.canManage && status === 'draft';
   return {
-    ...row!,
+    ...row,
     taskId: head.task_id,
     texts: parseJson<ProductionTexts>(head.texts, {}),
-    rejectReason: head.reject_reason,
     submittedAt: head.submitted_at,
     approvedAt: head.approved_at,
     projectTimezone: head.timezone,
@@ -236,11 +248,40 @@ export async function loadProduction(db: Executor, scope: Pick<ProductionScope, 
     stationIds: stations.map((s) => s.station_id),
     photoCount: Number(counts.photos ?? 0),
     commentCount: Number(counts.comments ?? 0),
-    canEdit: scope.canManage && status === 'draft',
+    planMarks,
+    planSheets: canEdit ? await projectPlanSheets(db, row.projectId) : [],
+    canEdit,
     canSubmit: scope.canManage && status === 'draft' && items.length > 0,
     canReview: scope.mayReview && status === 'submitted' && reviewOpen(reviews, scope.companyId),
     canAmend: scope.canManage && status !== 'draft' && !items.some((i) => i.invoiced) && (status !== 'approved' || scope.mayReview),
   };
+}
+
+
+/** The production's marks on plan drawings, each with its drawing's file and page (the evidence of its 'pdf' items). */
+export async function productionPlanMarks(db: Executor, productionId: number): Promise<ProductionPlanMark[]> {
+  const rows = await db
+    .selectFrom('production_plan_marks as m')
+    .innerJoin('plan_layer_items as li', 'li.id', 'm.layer_item_id')
+    .innerJoin('production_items as pi', 'pi.id', 'm.production_item_id')
+    .innerJoin('items as i', 'i.id', 'li.item_id')
+    .innerJoin('files as f', 'f.id', 'li.file_id')
+    .select(['m.id', 'm.production_item_id', 'm.layer_item_id', 'm.geometry', 'm.quantity_e3', 'pi.budget_item_id', 'li.file_id', 'li.page_number', 'i.name', 'f.name as file_name'])
+    .where('m.production_id', '=', productionId)
+    .orderBy('m.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    productionItemId: r.production_item_id,
+    budgetItemId: r.budget_item_id,
+    layerItemId: r.layer_item_id,
+    fileId: r.file_id,
+    pageNumber: r.page_number,
+    itemName: r.name,
+    fileName: r.file_name,
+    geometry: parseJson<ProductionPlanMark['geometry']>(r.geometry, { points: [] }),
+    quantity: e3ToQuantity(r.quantity_e3),
+  }));
 }
 
 /** What the audit trail keeps of a production's own fields. */

@@ -1,4 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
+import { EARTH_RADIUS_M } from '../../../resources/geo.js';
+import type { Near, Project } from '../../../resources/project.js';
 import type { Executor } from '../../db/index.js';
 import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
 import { withTextIndex } from '../../lib/text-search.js';
@@ -44,17 +46,40 @@ export const PROJECT_LIST: ListSpec = withTextIndex(
 /** `q` looks in the name and the code, the columns the trigram index covers (TEXT_INDEXED_0013). */
 const SEARCHED = [PROJECT_LIST.fields.projectName!, PROJECT_LIST.fields.code!];
 
+const KM_PER_DEGREE = (EARTH_RADIUS_M / 1000) * (Math.PI / 180);
+
+/**
+ * Kilometres from `near` to the project `p`, equirectangular: a degree of longitude shrunk by the cosine
+ * of near's latitude. Within a fraction of a percent of the great circle at the distances a crew
+ * drives, and plain arithmetic on both databases (sqrt is the only function). Null without a position
+ * (null propagates). Longitudes are not wrapped at the antimeridian: no site list spans it.
+ */
+function distanceKm(near: Near) {
+  const shrink = Math.cos((near.lat * Math.PI) / 180);
+  return sql<number | null>`${KM_PER_DEGREE} * sqrt((p.lat - ${near.lat}) * (p.lat - ${near.lat}) + ((p.lng - ${near.lng}) * ${shrink}) * ((p.lng - ${near.lng}) * ${shrink}))`;
+}
+
+const DISTANCE = 'distance_km';
+
 /**
  * A page of projects picked by `where` (a predicate on `p`), as the viewer's company sees them. The
- * count skips the joins that only add names.
+ * count skips the joins that only add names. With `near`, nearest first (projects without a position
+ * last), then the list's own order, and each answer carries its distanceKm.
  */
-export async function listProjects(db: Executor, viewer: ProjectViewer, where: ReturnType<typeof sql<SqlBool>>, query: RawListQuery) {
+export async function listProjects(db: Executor, viewer: ProjectViewer, where: ReturnType<typeof sql<SqlBool>>, query: RawListQuery, near?: Near) {
   const list = parseListQuery(PROJECT_LIST, query);
   list.searchFields = SEARCHED;
-  const base = projectRows(db, viewer.companyId).where(where);
+  const base = projectRows(db, viewer.companyId)
+    .where(where)
+    .$if(near !== undefined, (q) => q.select(distanceKm(near!).as(DISTANCE)));
+  // Ordered by the selected column's name, which both databases accept in ORDER BY.
+  if (near) list.sort.unshift({ field: { column: DISTANCE, type: 'number', nullable: true }, order: 'asc' });
   const lean = db.selectFrom('projects as p').select('p.id').where(where);
   const page = await runList(base, list, { base: lean, aliases: ['p'] });
-  return { rows: await projectViews(db, viewer, page.rows), total: page.total };
+  const views: Project[] = await projectViews(db, viewer, page.rows);
+  if (!near) return { rows: views, total: page.total };
+  const km = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(Number(v) * 10) / 10);
+  return { rows: views.map((v, i) => ({ ...v, distanceKm: km(page.rows[i]![DISTANCE]) })), total: page.total };
 }
 
 /** The predicates of the project lists, each on `p`. */

@@ -1,11 +1,12 @@
 import { Box, List, ListItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { ExternalBudgetReview } from '../../../resources/budget';
 import { formatMoney } from '../../../resources/money';
+import { ItemDrawingsLink } from '../editor/ItemDrawingsLink';
 
 type Item = ExternalBudgetReview['items'][number];
 
-/** The budget's items for a reviewer: a table on a wide screen, stacked rows on a phone. */
-export function BudgetItemsTable({ items }: { items: Item[] }) {
+/** The budget's items for a reviewer: a table on a wide screen, stacked rows on a phone; plan drawings link back to `returnTo`. */
+export function BudgetItemsTable({ items, returnTo }: { items: Item[]; returnTo: string }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   if (!items.length) return <Typography color="text.secondary">This budget has no items.</Typography>;
@@ -28,6 +29,7 @@ export function BudgetItemsTable({ items }: { items: Item[] }) {
                 {item.description}
               </Typography>
             )}
+            <ItemDrawingsLink item={item} returnTo={returnTo} />
             <Stack direction="row" justifyContent="space-between" spacing={2} sx={{ mt: 0.5 }}>
               <Typography variant="body2">
                 {item.quantity.toLocaleString('en-US')}
@@ -72,6 +74,7 @@ export function BudgetItemsTable({ items }: { items: Item[] }) {
                     {item.description}
                   </Typography>
                 )}
+                <ItemDrawingsLink item={item} returnTo={returnTo} />
               </TableCell>
               <TableCell>{item.unit}</TableCell>
               <TableCell align="right">{item.quantity.toLocaleString('en-US')}</TableCell>

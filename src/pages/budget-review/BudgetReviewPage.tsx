@@ -1,6 +1,6 @@
 import { Alert, Box, Button, CircularProgress, Divider, Paper, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { BUDGET_MESSAGES, SIGNED_APPROVAL_REASON, type ExternalBudgetReview } from '../../../resources/budget';
 import { externalReviewPaths, type ExternalReviewOutcome } from '../../../resources/budget-review';
 import { formatMoney } from '../../../resources/money';
@@ -157,6 +157,8 @@ function Review({
   onReject: () => void;
 }) {
   const { project, budget, review, items } = view;
+  // Back from the plan editor to the review itself, not to a dialog the link may have opened with.
+  const returnTo = useLocation().pathname.replace(/[^/]*$/, 'review');
   const facts: Array<[string, string | null]> = [
     ['Project', `${project.projectName} (${project.code})`],
     ['From', project.companyName],
@@ -211,7 +213,7 @@ function Review({
             <Typography variant="subtitle1" component="h2" fontWeight={600} gutterBottom>
               Items ({budget.itemCount})
             </Typography>
-            <BudgetItemsTable items={items} />
+            <BudgetItemsTable items={items} returnTo={returnTo} />
             {items.length < budget.itemCount && <MoreItems shown={items.length} count={budget.itemCount} onShowMore={onShowMore} />}
           </Box>
         </Stack>

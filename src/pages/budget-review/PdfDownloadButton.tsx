@@ -1,7 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Box, Button, LinearProgress, Stack, type ButtonProps } from '@mui/material';
-import { useState } from 'react';
-import { downloadFile, saveBlob } from '../../api/download';
+import { Box, Button, Stack, type ButtonProps } from '@mui/material';
+import { FileDownloadStatus, useFileDownload } from '../../components/FileDownload';
 
 /**
  * Downloads a PDF with a progress bar under the button; a failure says why beside it and the button
@@ -20,43 +19,15 @@ export function PdfDownloadButton({
   label?: string;
   variant?: ButtonProps['variant'];
 }) {
-  const [progress, setProgress] = useState<number | null | undefined>(undefined);
-  const [failure, setFailure] = useState<string | null>(null);
-  const downloading = progress !== undefined;
-
-  const download = async () => {
-    setFailure(null);
-    setProgress(null);
-    try {
-      const { blob, filename: given } = await downloadFile(path, { anonymous, onProgress: setProgress });
-      saveBlob(blob, given ?? filename);
-    } catch (err) {
-      setFailure((err as Error).message);
-    } finally {
-      setProgress(undefined);
-    }
-  };
-
+  const file = useFileDownload();
   return (
     <Stack spacing={1} sx={{ minWidth: 0 }}>
       <Box>
-        <Button variant={variant} startIcon={<DownloadIcon />} onClick={download} disabled={downloading}>
-          {downloading ? 'Downloading…' : label}
+        <Button variant={variant} startIcon={<DownloadIcon />} onClick={() => void file.start(path, filename, { anonymous })} disabled={file.downloading}>
+          {file.downloading ? 'Downloading…' : label}
         </Button>
-        {downloading && (
-          <LinearProgress
-            variant={progress === null ? 'indeterminate' : 'determinate'}
-            value={progress ?? undefined}
-            aria-label="Download progress"
-            sx={{ mt: 0.5 }}
-          />
-        )}
       </Box>
-      {failure && (
-        <Alert severity="error" onClose={() => setFailure(null)}>
-          {failure}
-        </Alert>
-      )}
+      <FileDownloadStatus state={file} />
     </Stack>
   );
 }

@@ -1,11 +1,13 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import BrushIcon from '@mui/icons-material/Brush';
 import DownloadIcon from '@mui/icons-material/Download';
+import Straighten from '@mui/icons-material/Straighten';
 import { Alert, Box, Button, CircularProgress, IconButton, Paper, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import type { FileView } from '../../../resources/files';
 import type { ApiError } from '../../api/http';
+import { planEditorPath } from '../editor/editor-link';
 import { fileKind, formatSize, KIND_LABELS, loadFile } from './files-api';
 import { NodeIcon } from './NodeViews';
 
@@ -52,6 +54,7 @@ export function PreviewPage() {
   }, [fileId]);
 
   const kind = file ? fileKind(file.contentType) : null;
+  const location = useLocation();
   return (
     <Stack spacing={2} ref={ref}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ xs: 'stretch', sm: 'center' }}>
@@ -75,6 +78,11 @@ export function PreviewPage() {
           {file && kind === 'image' && file.canManage && (
             <Button startIcon={<BrushIcon />} onClick={() => navigate(`/image-editor/${file.id}`)}>
               Edit image
+            </Button>
+          )}
+          {file && kind === 'pdf' && (
+            <Button startIcon={<Straighten />} onClick={() => navigate(planEditorPath(file.id, `${location.pathname}${location.search}`))}>
+              Open in plan editor
             </Button>
           )}
           {file && (

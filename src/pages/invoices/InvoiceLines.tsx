@@ -1,5 +1,8 @@
-import { Box, Typography } from '@mui/material';
+import { Box, Link, Typography } from '@mui/material';
+import { Link as RouterLink, useLocation } from 'react-router';
 import type { InvoiceLine } from '../../../resources/invoice';
+import type { PlanEvidence } from '../../../resources/plan-takeoff';
+import { planEvidencePath } from '../editor/editor-link';
 import { centsToMoney, formatMoney } from '../../../resources/money';
 import { formatDay } from './invoice-status';
 import { cents } from './invoice-money';
@@ -33,6 +36,25 @@ const WIDE = { display: { xs: 'none', sm: 'block' }, textAlign: 'right' } as con
 const PRINT_ROW = { '@media print': { gridTemplateColumns: '1fr 60px 90px 100px 110px' } } as const;
 const PRINT_WIDE = { '@media print': { display: 'block' } } as const;
 const PRINT_NARROW = { '@media print': { display: 'none' } } as const;
+
+/** The plan pages a line's quantity was measured on, each once, as links into the plan editor (not on paper). */
+function PlanEvidenceLinks({ evidence }: { evidence: PlanEvidence[] }) {
+  const here = useLocation().pathname;
+  const pages = [...new Map(evidence.map((e) => [`${e.fileId}:${e.pageNumber}`, e])).values()];
+  if (!pages.length) return null;
+  return (
+    <Typography component="div" variant="caption" sx={PRINT_NARROW}>
+      {pages.map((e, i) => (
+        <span key={`${e.fileId}:${e.pageNumber}`}>
+          {i > 0 && ', '}
+          <Link component={RouterLink} to={planEvidencePath(e, here)}>
+            Measured on the plan, page {e.pageNumber}
+          </Link>
+        </span>
+      ))}
+    </Typography>
+  );
+}
 
 /** The invoice's lines grouped by production: item, unit, quantity, price, amount; on a phone item and amount with the rest below. */
 export function InvoiceLines({ lines }: { lines: InvoiceLine[] }) {
@@ -69,6 +91,7 @@ export function InvoiceLines({ lines }: { lines: InvoiceLine[] }) {
                 <Typography component="div" variant="caption" color="text.secondary" sx={{ display: { sm: 'none' }, ...PRINT_NARROW }}>
                   {line.quantity} {line.unit ?? ''} × {formatMoney(line.price)}
                 </Typography>
+                <PlanEvidenceLinks evidence={line.planEvidence} />
               </Box>
               <Box role="cell" sx={{ ...WIDE, ...PRINT_WIDE, textAlign: 'left' }}>
                 {line.unit ?? ''}

@@ -1,48 +1,19 @@
 import MyLocation from '@mui/icons-material/MyLocation';
-import { Alert, Button, Card, CardContent, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useInvalidate, useList, useNotification } from '@refinedev/core';
-import { useState } from 'react';
-import { createLogBody, LOG_INITIAL_STATUSES, LOG_STATUSES, LOG_SUCCESS, type Log } from '../../../resources/log';
+import { useEffect, useState } from 'react';
+import { createLogBody, LOG_INITIAL_STATUSES, LOG_MESSAGES, LOG_STATUSES, LOG_SUCCESS, type Log } from '../../../resources/log';
 import type { ProductionCrewOption } from '../../../resources/production';
 import { apiFetch, type ApiError } from '../../api/http';
+import { AddressSearchField } from '../../forms/AddressSearchField';
+import { addressAt, placeLabel } from '../../forms/address-search';
+import { PositionLine } from '../../forms/PositionLine';
+import { useGeolocation } from '../../forms/useGeolocation';
 import { ProjectPicker, type ProjectOption } from '../productions/production-pickers';
 import { todayIn } from '../productions/production-status';
 import { LOG_CREWS_PATH, LOGS_PATH } from './log-parts';
-import { useGeolocation, type PositionState } from './useGeolocation';
 
 type Field = 'projectId' | 'crewId' | 'description' | 'address' | 'lat' | 'lng' | 'status';
-
-function PositionLine({ state }: { state: PositionState }) {
-  switch (state.kind) {
-    case 'asking':
-      return (
-        <Stack direction="row" spacing={1} alignItems="center" role="status">
-          <CircularProgress size={16} />
-          <Typography variant="body2">Asking for your location…</Typography>
-        </Stack>
-      );
-    case 'got':
-      return (
-        <Alert severity="success" role="status">
-          Location found: {state.lat.toFixed(5)}, {state.lng.toFixed(5)} (within {state.accuracy} m)
-        </Alert>
-      );
-    case 'denied':
-      return (
-        <Alert severity="warning" role="status">
-          Location permission was denied. You can still check in: type the address instead.
-        </Alert>
-      );
-    case 'unavailable':
-      return (
-        <Alert severity="warning" role="status">
-          {state.message} You can still check in: type the address instead.
-        </Alert>
-      );
-    default:
-      return null;
-  }
-}
 
 /**
  * Check in, at the top of the Daily Log (phone first: one column, big targets). The project and crew,
@@ -58,14 +29,31 @@ export function CheckInCard({ title }: { title: string }) {
   const [crewId, setCrewId] = useState('');
   const [description, setDescription] = useState('');
   const [address, setAddress] = useState('');
+  // A chosen suggestion's position, sent when the browser's is not shared.
+  const [placed, setPlaced] = useState<{ lat: number; lng: number } | null>(null);
   const [status, setStatus] = useState<string>('open');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
+  // A position found with the address still empty: the address there, unless the person types first.
+  const [lat, lng] = position.kind === 'got' ? [position.lat, position.lng] : [null, null];
+  useEffect(() => {
+    if (lat === null || lng === null) return;
+    let current = true;
+    void addressAt(lat, lng).then((place) => {
+      if (current && place) setAddress((typed) => typed || placeLabel(place));
+    });
+    return () => {
+      current = false;
+    };
+  }, [lat, lng]);
+
   const crewOptions = crews.result.data;
   // One crew: nothing to choose.
   if (crewId === '' && crewOptions.length === 1) setCrewId(String(crewOptions[0]!.id));
+  // A log needs a crew: with none to choose, say so rather than let the check-in be refused.
+  const noCrew = crews.query.isSuccess && crewOptions.length === 0;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -73,8 +61,8 @@ export function CheckInCard({ title }: { title: string }) {
     const body = {
       projectId: project?.id ?? null,
       crewId: crewId === '' ? null : Number(crewId),
-      lat: position.kind === 'got' ? position.lat : null,
-      lng: position.kind === 'got' ? position.lng : null,
+      lat: lat ?? placed?.lat ?? null,
+      lng: lng ?? placed?.lng ?? null,
       dateString: todayIn(),
       status,
       description,
@@ -92,6 +80,7 @@ export function CheckInCard({ title }: { title: string }) {
       notify?.({ type: 'success', message: LOG_SUCCESS.created });
       setDescription('');
       setAddress('');
+      setPlaced(null);
       setStatus('open');
       clear();
       await invalidate({ resource: 'logs', invalidates: ['list'] });
@@ -112,16 +101,16 @@ export function CheckInCard({ title }: { title: string }) {
           <Typography id="check-in-title" variant="h6" component="h2">
             {title}
           </Typography>
-          <ProjectPicker value={project?.id ?? null} onChange={setProject} error={errors.projectId} />
+          <ProjectPicker value={project?.id ?? null} onChange={setProject} error={errors.projectId} required />
           <TextField
             select
             label="Crew"
+            required
             value={crewId}
             onChange={(e) => setCrewId(e.target.value)}
             error={!!errors.crewId}
             helperText={errors.crewId ?? (crews.query.isError ? 'The crews could not be loaded.' : undefined)}
           >
-            <MenuItem value="">No crew</MenuItem>
             {crewOptions.map((c) => (
               <MenuItem key={c.id} value={String(c.id)}>
                 {c.name}
@@ -143,9 +132,26 @@ export function CheckInCard({ title }: { title: string }) {
             <PositionLine state={position} />
             {errors.lat && <Alert severity="error">{errors.lat}</Alert>}
           </Stack>
-          <TextField label="Address" value={address} onChange={(e) => setAddress(e.target.value)} error={!!errors.address} helperText={errors.address ?? 'Where you are, if the location is not shared or to add detail'} autoComplete="street-address" />
+          <AddressSearchField
+            value={address}
+            onChange={(text) => {
+              setAddress(text);
+              setPlaced(null);
+            }}
+            onPlace={(place) => {
+              setAddress(placeLabel(place));
+              setPlaced(place.coordinates);
+            }}
+            error={errors.address}
+            helperText="Where you are, if the location is not shared or to add detail"
+          />
+          {noCrew && (
+            <Alert severity="info" role="status">
+              {LOG_MESSAGES.noCrew}
+            </Alert>
+          )}
           {failure && <Alert severity="error">{failure}</Alert>}
-          <Button type="submit" variant="contained" size="large" disabled={saving} sx={{ minHeight: 48 }}>
+          <Button type="submit" variant="contained" size="large" disabled={saving || noCrew} sx={{ minHeight: 48 }}>
             {saving ? 'Checking in…' : 'Check in'}
           </Button>
         </Stack>

@@ -2,11 +2,11 @@ import Close from '@mui/icons-material/Close';
 import { Alert, Box, Button, Drawer, IconButton, MenuItem, Skeleton, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useInvalidate, useNotification, useOne } from '@refinedev/core';
 import { useEffect, useState } from 'react';
-import { LOG_STATUSES, LOG_SUCCESS, LOG_TRANSITIONS, logMove, type Log, type LogStatus } from '../../../resources/log';
+import { LOG_STATUSES, LOG_SUCCESS, LOG_TRANSITIONS, logMove, weatherText, type Log, type LogStatus } from '../../../resources/log';
 import { apiFetch, type ApiError } from '../../api/http';
 import { ActivityList } from '../../components/ActivityList';
 import { formatDay } from '../productions/production-status';
-import { LogStatusChip, LOGS_PATH, weatherText } from './log-parts';
+import { LogStatusChip, LOGS_PATH } from './log-parts';
 
 /** The statuses this person may move the log to from where it stands (the state machine of resources/log.ts). */
 function reachable(log: Log): LogStatus[] {

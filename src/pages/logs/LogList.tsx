@@ -4,10 +4,10 @@ import { Alert, Card, FormControlLabel, List, ListItemButton, MenuItem, Skeleton
 import { useList, type CrudFilter } from '@refinedev/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { LOG_STATUSES, type Log } from '../../../resources/log';
+import { LOG_STATUSES, weatherText, type Log } from '../../../resources/log';
 import { useSession } from '../../session/useSession';
 import { formatDay } from '../productions/production-status';
-import { LogStatusChip, LOGS_PATH, weatherText } from './log-parts';
+import { LogStatusChip, LOGS_PATH } from './log-parts';
 
 const PAGE_SIZE = 20;
 

@@ -71,8 +71,11 @@ function FitOnce({ markers }: { markers: MapMarkers | null }) {
 }
 
 function PointMarker({ point, onOpen }: { point: MapPoint; onOpen: (url: string) => void }) {
+  // A new position array on every refetch moves the marker, and the cluster group re-adds a moved
+  // marker, closing its open popup under the user's finger: the same spot keeps the same array.
+  const position = useMemo<[number, number]>(() => [point.lat, point.lng], [point.lat, point.lng]);
   return (
-    <Marker position={[point.lat, point.lng]} icon={pointIcons.get(point.layer)} title={point.title} alt={point.title} keyboard>
+    <Marker position={position} icon={pointIcons.get(point.layer)} title={point.title} alt={point.title} keyboard>
       <Popup>
         <Typography variant="body2" sx={{ mb: 1 }}>
           {point.title}

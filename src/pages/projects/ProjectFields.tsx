@@ -2,6 +2,8 @@ import { Checkbox, FormControlLabel, FormGroup, Stack } from '@mui/material';
 import Grid from '@mui/material/Grid2';
 import { useState } from 'react';
 import { Controller, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
+import { AddressSearchField } from '../../forms/AddressSearchField';
+import { placeValues } from '../../forms/address-search';
 import { CountryStateFields } from '../../forms/CountryStateFields';
 import { FormTextField } from '../../forms/FormTextField';
 import type { ProjectFormValues } from './project-form-values';
@@ -112,7 +114,23 @@ export function ProjectFields({
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 8 }}>
-        <FormTextField control={control} name="address" label="Address" autoComplete="street-address" />
+        <Controller
+          name="address"
+          control={control}
+          render={({ field, fieldState }) => (
+            <AddressSearchField
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              name={field.name}
+              error={fieldState.error?.message}
+              onPlace={(place) => {
+                for (const [name, value] of Object.entries(placeValues(place, (n) => n in form.getValues()))) setValue(name as keyof ProjectFormValues, value as never, { shouldDirty: true });
+              }}
+            />
+          )}
+        />
       </Grid>
       <Grid size={{ xs: 12, sm: 4 }}>
         <FormTextField control={control} name="city" label="City" capitalize />

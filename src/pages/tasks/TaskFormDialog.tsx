@@ -8,6 +8,8 @@ import { useResource } from '../../engine/useResource';
 import { taskTypes } from '../../../resources/catalog-types';
 import { BudgetItemQuantities, checkPicked, pickedBody, type PickedItems } from '../productions/BudgetItemQuantities';
 import { ProjectPicker, type ProjectOption } from '../productions/production-pickers';
+import { AddressSearchField } from '../../forms/AddressSearchField';
+import { placeValues } from '../../forms/address-search';
 import { createTask, saveTask, useTaskRefresh } from './task-api';
 
 type Values = Record<'summary' | 'description' | 'typeId' | 'crewId' | 'address' | 'city' | 'state' | 'country' | 'startDate' | 'endDate' | 'priority' | 'status' | 'rejectReason', string>;
@@ -162,7 +164,16 @@ export function TaskFormDialog({ task, project: fixedProject, onClose }: { task?
               <TextField label="Start date" type="date" value={values.startDate} onChange={set('startDate')} error={!!errors.startDate} helperText={errors.startDate} disabled={saving} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1 }} />
               <TextField label="End date" type="date" value={values.endDate} onChange={set('endDate')} error={!!errors.endDate} helperText={errors.endDate} disabled={saving} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1 }} />
             </Stack>
-            <TextField label="Address" value={values.address} onChange={set('address')} error={!!errors.address} helperText={errors.address} disabled={saving} />
+            <AddressSearchField
+              value={values.address}
+              onChange={(address) => {
+                setValues((v) => ({ ...v, address }));
+                setErrors((x) => ({ ...x, address: undefined }));
+              }}
+              onPlace={(place) => setValues((v) => ({ ...v, ...placeValues(place, (name) => name in v) }))}
+              error={errors.address}
+              disabled={saving}
+            />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField label="City" value={values.city} onChange={set('city')} error={!!errors.city} helperText={errors.city} disabled={saving} sx={{ flex: 2 }} />
               <TextField label="State" value={values.state} onChange={set('state')} error={!!errors.state} helperText={errors.state} disabled={saving} sx={{ flex: 1 }} />

@@ -5,9 +5,10 @@ import { categoryParams, damageGuard as guard, fileParams, filesQuery, idParams 
 export const uploadDamageFilesRoute = defineRoute({
   method: 'POST',
   url: '/damages/:id/files/:category',
-  access: { permission: 'damages:manage' },
+  access: { permission: 'damage-report' },
   status: 201,
-  summary: "Files of a damage (multipart file parts, several at once, any type): category files (photos, reports) or proof (proof of amount). Answers the files stored",
+  summary:
+    "Files of a damage (multipart file parts, several at once, any type): category files (photos, reports) or proof (proof of amount). With damages:manage, any damage's files; a reporter without it (a crew leader), only photos of a damage they reported that is still reported. Answers the files stored",
   tags: ['damages'],
   params: categoryParams,
   guard,

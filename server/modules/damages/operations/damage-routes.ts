@@ -22,7 +22,7 @@ export const listDamages = defineRoute({
 export const createDamage = defineRoute({
   method: 'POST',
   url: '/damages',
-  access: { permission: 'damages:manage' },
+  access: { permission: 'damage-report' },
   status: 201,
   summary:
     "Report a damage on a project the company works on: damageDate, projectId, damageTypeId and safetyAuthorityId (the company's own), description, address, city, state, lat/lng (both or neither), amount (money text, at most 2 decimals); starts reported; the project's managers are notified. Answers the damage",

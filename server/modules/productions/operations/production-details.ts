@@ -3,7 +3,7 @@ import { defineRoute } from '../../../http/route.js';
 import { entityActivity } from '../../../lib/entity-activity.js';
 import { listQuery, sendPage } from '../../../lib/list-query.js';
 import { listSiblings } from '../production-list.js';
-import { idParams, manageGuard, viewGuard } from '../production-params.js';
+import { currentProduction, idParams, manageGuard, viewGuard } from '../production-params.js';
 import { productionScope } from '../production-access.js';
 import { addTrace, listTraces, replaceStations } from '../production-stations.js';
 
@@ -32,6 +32,7 @@ export const productionStations = defineRoute({
   params: idParams,
   body: productionStationsBody,
   guard: manageGuard,
+  current: currentProduction,
   handler: ({ actor, services, params, body }) => replaceStations(services, actor, params.id, body.stationIds),
 });
 
@@ -67,5 +68,6 @@ export const addProductionTrace = defineRoute({
   params: idParams,
   body: productionTraceBody,
   guard: manageGuard,
+  current: currentProduction,
   handler: ({ actor, services, params, body }) => addTrace(services, actor, params.id, body.points),
 });

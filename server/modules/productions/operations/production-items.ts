@@ -1,7 +1,9 @@
-import { addProductionItemsBody, pdfProductionItemsBody, updateProductionItemBody, updateProductionItemsBody } from '../../../../resources/production.js';
+import { productionPdfItemsBody } from '../../../../resources/plan-takeoff.js';
+import { addProductionItemsBody, updateProductionItemBody, updateProductionItemsBody } from '../../../../resources/production.js';
 import { defineRoute } from '../../../http/route.js';
-import { addItems, deleteItem, replacePdfItems, updateItem, updateItemQuantities } from '../production-items.js';
-import { idParams, itemManageGuard, manageGuard } from '../production-params.js';
+import { addItems, deleteItem, updateItem, updateItemQuantities } from '../production-items.js';
+import { replacePlanMarks } from '../production-plan-marks.js';
+import { currentItemProduction, currentProduction, idParams, itemManageGuard, manageGuard } from '../production-params.js';
 
 export const addProductionItems = defineRoute({
   method: 'POST',
@@ -13,6 +15,7 @@ export const addProductionItems = defineRoute({
   params: idParams,
   body: addProductionItemsBody,
   guard: manageGuard,
+  current: currentProduction,
   handler: ({ actor, services, params, body }) => addItems(services, actor, params.id, body.items),
 });
 
@@ -25,6 +28,7 @@ export const updateProductionItems = defineRoute({
   params: idParams,
   body: updateProductionItemsBody,
   guard: manageGuard,
+  current: currentProduction,
   handler: ({ actor, services, params, body }) => updateItemQuantities(services, actor, params.id, body.items),
 });
 
@@ -37,6 +41,7 @@ export const updateProductionItem = defineRoute({
   params: idParams,
   body: updateProductionItemBody,
   guard: itemManageGuard,
+  current: currentItemProduction,
   handler: ({ actor, services, params, body }) => updateItem(services, actor, params.id, body),
 });
 
@@ -48,6 +53,7 @@ export const deleteProductionItem = defineRoute({
   tags: ['productions'],
   params: idParams,
   guard: itemManageGuard,
+  current: currentItemProduction,
   handler: ({ actor, services, params }) => deleteItem(services, actor, params.id),
 });
 
@@ -55,10 +61,12 @@ export const replacePdfProductionItems = defineRoute({
   method: 'PATCH',
   url: '/production/:id/pdf/items',
   access: { permission: 'productions:manage' },
-  summary: "Quantities measured on a plan replace the draft's items of source 'pdf' (with their photos); manual items stay; 409 unless draft. Answers the production",
+  summary:
+    "What the crew marked as built on the plan (marks on drawings added to the budget) replaces the production's marks; each is measured at its sheet's scale (typed when the project requires it) and the items of source 'pdf' become their sums per budget item; manual items stay; 409 unless draft. Answers the production",
   tags: ['productions'],
   params: idParams,
-  body: pdfProductionItemsBody,
+  body: productionPdfItemsBody,
   guard: manageGuard,
-  handler: ({ actor, services, params, body }) => replacePdfItems(services, actor, params.id, body.items),
+  current: currentProduction,
+  handler: ({ actor, services, params, body }) => replacePlanMarks(services, actor, params.id, body.marks),
 });

@@ -1,6 +1,6 @@
 import { approveProductionBody, rejectProductionBody } from '../../../../resources/production.js';
 import { defineRoute } from '../../../http/route.js';
-import { idParams, manageGuard, reviewGuard } from '../production-params.js';
+import { currentProduction, idParams, manageGuard, reviewGuard } from '../production-params.js';
 import { amendProduction, approveProduction, rejectProduction, submitProduction } from '../production-service.js';
 
 export const submitProductionRoute = defineRoute({
@@ -12,6 +12,7 @@ export const submitProductionRoute = defineRoute({
   tags: ['productions'],
   params: idParams,
   guard: manageGuard,
+  current: currentProduction,
   handler: ({ actor, services, params }) => submitProduction(services, actor, params.id),
 });
 
@@ -25,6 +26,7 @@ export const approveProductionRoute = defineRoute({
   params: idParams,
   body: approveProductionBody,
   guard: reviewGuard,
+  current: currentProduction,
   handler: ({ actor, services, params, body }) => approveProduction(services, actor, params.id, body),
 });
 
@@ -38,6 +40,7 @@ export const rejectProductionRoute = defineRoute({
   params: idParams,
   body: rejectProductionBody,
   guard: reviewGuard,
+  current: currentProduction,
   handler: ({ actor, services, params, body }) => rejectProduction(services, actor, params.id, body),
 });
 
@@ -50,5 +53,6 @@ export const amendProductionRoute = defineRoute({
   tags: ['productions'],
   params: idParams,
   guard: manageGuard,
+  current: currentProduction,
   handler: ({ actor, services, params }) => amendProduction(services, actor, params.id),
 });

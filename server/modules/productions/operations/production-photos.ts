@@ -1,6 +1,6 @@
 import { defineRoute } from '../../../http/route.js';
 import { itemScope } from '../production-items.js';
-import { idParams, itemManageGuard, manageGuard, photoParams, viewGuard } from '../production-params.js';
+import { currentItemProduction, currentProduction, idParams, itemManageGuard, manageGuard, photoParams, viewGuard } from '../production-params.js';
 import { deletePhoto, listPhotos, uploadPhotos } from '../production-photos.js';
 import { managedProduction } from '../production-access.js';
 
@@ -13,6 +13,7 @@ export const uploadProductionPhotos = defineRoute({
   tags: ['productions'],
   params: idParams,
   guard: manageGuard,
+  current: currentProduction,
   handler: ({ actor, services, params, req }) => uploadPhotos(services, actor, { productionId: params.id, itemId: null }, req),
 });
 
@@ -25,6 +26,7 @@ export const uploadProductionItemPhotos = defineRoute({
   tags: ['productions'],
   params: idParams,
   guard: itemManageGuard,
+  current: currentItemProduction,
   handler: async ({ actor, services, params, req }) => {
     const scope = await itemScope(services.db, actor, params.id);
     return uploadPhotos(services, actor, { productionId: scope.production.id, itemId: params.id }, req);
@@ -50,5 +52,6 @@ export const deleteProductionPhoto = defineRoute({
   tags: ['productions'],
   params: photoParams,
   guard: async ({ actor, services, params }) => void (await managedProduction(services.db, actor, params.id)),
+  current: currentProduction,
   handler: ({ actor, services, params }) => deletePhoto(services, actor, params.id, params.photoId),
 });

@@ -1,6 +1,6 @@
 import { updateProductionBody } from '../../../../resources/production.js';
 import { defineRoute } from '../../../http/route.js';
-import { idParams, manageGuard as guard } from '../production-params.js';
+import { currentProduction as current, idParams, manageGuard as guard } from '../production-params.js';
 import { deleteProduction as remove, updateProduction as update } from '../production-service.js';
 
 export const updateProduction = defineRoute({
@@ -12,6 +12,7 @@ export const updateProduction = defineRoute({
   params: idParams,
   body: updateProductionBody,
   guard,
+  current,
   handler: ({ actor, services, params, body }) => update(services, actor, params.id, body),
 });
 
@@ -23,5 +24,6 @@ export const deleteProduction = defineRoute({
   tags: ['productions'],
   params: idParams,
   guard,
+  current,
   handler: ({ actor, services, params }) => remove(services, actor, params.id),
 });

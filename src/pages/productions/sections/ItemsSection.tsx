@@ -35,6 +35,7 @@ import type { ApiError } from '../../../api/http';
 import { deleteItem, updateItemQuantity, useProductionRefresh } from '../production-api';
 import { ConfirmDialog } from '../ProductionDialogs';
 import { AddProductionItemsDialog } from './AddProductionItemsDialog';
+import { PlanMarksCard } from './PlanMarksCard';
 import { TextsCard } from './TextsCard';
 
 /** A draft's quantity, typed in place: saved on Enter or on leaving the field when it changed and the contract accepts it. */
@@ -250,6 +251,7 @@ export function ItemsSection({ production }: { production: Production }) {
           </TableContainer>
         )}
       </Card>
+      <PlanMarksCard production={production} />
       <TextsCard production={production} />
       {adding && <AddProductionItemsDialog production={production} onClose={() => setAdding(false)} />}
       {deleting && (

@@ -6,9 +6,11 @@ import { Alert, Box, Card, Typography, useMediaQuery, useTheme } from '@mui/mate
 import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useDataGrid } from '@refinedev/mui';
 import { useMemo } from 'react';
+import { useLocation } from 'react-router';
 import type { BudgetItem } from '../../../../resources/budget';
 import { formatMoney } from '../../../../resources/money';
 import { useElementWidth } from '../../../components/useElementWidth';
+import { ItemDrawingsLink } from '../../editor/ItemDrawingsLink';
 import { fitColumns } from './fit-columns';
 import { actionsWidth, rowActions } from './grid-actions';
 
@@ -21,7 +23,7 @@ export interface ItemActions {
 
 const money = (value: string | null | undefined) => (value === null || value === undefined ? '' : formatMoney(value));
 /** Columns shown as room allows, most useful first; the item, quantity, amount and actions always show. */
-const OPTIONAL = ['price', 'changeOrderCount', 'itemCode', 'unit', 'categoryName', 'reportWeight'] as const;
+const OPTIONAL = ['price', 'changeOrderCount', 'drawings', 'itemCode', 'unit', 'categoryName', 'reportWeight'] as const;
 
 function ItemCell({ item }: { item: BudgetItem }) {
   return (
@@ -54,6 +56,8 @@ export function BudgetItemsGrid({ resource, path, actions = {}, label }: { resou
     syncWithLocation: false,
   });
   const { onEdit, onDelete, onChangeOrder, onHistory } = actions;
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
 
   const columns = useMemo<GridColDef<BudgetItem>[]>(() => {
     const base: GridColDef<BudgetItem>[] = [
@@ -73,6 +77,7 @@ export function BudgetItemsGrid({ resource, path, actions = {}, label }: { resou
         sortable: false,
         valueFormatter: (value: number, row) => (row.pendingChangeOrders ? `${value} (${row.pendingChangeOrders} open)` : String(value)),
       },
+      { field: 'drawings', headerName: 'Plan', width: 150, sortable: false, renderCell: ({ row }) => <ItemDrawingsLink item={row} returnTo={here} /> },
     ];
     if (!onEdit && !onDelete && !onChangeOrder && !onHistory) return base;
     return [
@@ -95,7 +100,7 @@ export function BudgetItemsGrid({ resource, path, actions = {}, label }: { resou
           ]),
       },
     ];
-  }, [onEdit, onDelete, onChangeOrder, onHistory, phone]);
+  }, [onEdit, onDelete, onChangeOrder, onHistory, phone, here]);
   // By the room the grid has (the navigation drawer takes some at 1366 px), not the window's width.
   const [measure, width] = useElementWidth<HTMLDivElement>();
   const visible = useMemo(() => fitColumns(columns, OPTIONAL, width), [columns, width]);

@@ -3,11 +3,13 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
 import LibraryAddOutlined from '@mui/icons-material/LibraryAddOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
+import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
+import Straighten from '@mui/icons-material/Straighten';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { Alert, Button, Card, CardContent, CardHeader, IconButton, List, ListItem, ListItemText, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import { useInvalidate, useList, useNotification } from '@refinedev/core';
-import { useCallback, useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { holds } from '../../../../permissions';
 import { FILE_MESSAGES } from '../../../../resources/files';
 import { PROJECT_FILE_TYPES, PROJECT_SUCCESS, type Project, type ProjectFile, type ProjectFileType } from '../../../../resources/project';
@@ -15,9 +17,12 @@ import { apiFetch, type ApiError } from '../../../api/http';
 import { uploadFile } from '../../../api/upload';
 import { ConfirmDeleteDialog } from '../../../engine/ConfirmDeleteDialog';
 import { useSession } from '../../../session/useSession';
+import { planEditorPath } from '../../editor/editor-link';
 import { formatSize, useMaxUploadMb } from '../../files/files-api';
 import { UploadPanel, type UploadEntry } from '../../files/UploadPanel';
 import { AddFromFilesDialog } from './AddFromFilesDialog';
+
+const PdfOptimiseDialog = lazy(() => import('./PdfOptimiseDialog').then((m) => ({ default: m.PdfOptimiseDialog })));
 
 /** POST /projects/{id}/files/{type} answers what it kept and each file it refused, with why. */
 interface ProjectUploadAnswer {
@@ -92,6 +97,8 @@ function FileGroup({
 }) {
   const invalidate = useInvalidate();
   const { open: notify } = useNotification();
+  // The plan editor's Close comes back here.
+  const here = useLocation().pathname;
   const { result, query } = useList<ProjectFile>({
     resource: 'project-files',
     meta: { path: `/projects/${project.id}/files` },
@@ -169,6 +176,13 @@ function FileGroup({
                   disableGutters
                   secondaryAction={
                     <Stack direction="row">
+                      {f.contentType === 'application/pdf' && (
+                        <Tooltip title="Open in plan editor">
+                          <IconButton component={RouterLink} to={planEditorPath(f.id, here)} aria-label={`Open ${f.name} in plan editor`}>
+                            <Straighten fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
                       <Tooltip title="Open">
                         <IconButton component="a" href={f.url} target="_blank" rel="noopener" aria-label={`Open ${f.name}`}>
                           <OpenInNew fontSize="small" />
@@ -223,8 +237,26 @@ export function FilesSection({ project, canManage }: { project: Project; canMana
   const { profile } = useSession();
   // The file manager's files are the running company's, seen through its file rules (files:view).
   const canPick = canManage && project.relation === 'owner' && holds(profile, 'files:view');
+  const [optimising, setOptimising] = useState(false);
+  const invalidate = useInvalidate();
+  const converted = useCallback(() => {
+    void invalidate({ resource: 'project-files', invalidates: ['list'] });
+    void invalidate({ resource: 'project-overview', invalidates: ['detail'], id: project.id });
+  }, [invalidate, project.id]);
   return (
     <Stack spacing={2}>
+      {canManage && (
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button variant="outlined" startIcon={<PhotoLibraryOutlined />} onClick={() => setOptimising(true)}>
+            Optimise PDF
+          </Button>
+        </Stack>
+      )}
+      {optimising && (
+        <Suspense fallback={null}>
+          <PdfOptimiseDialog projectId={project.id} maxMb={maxMb} onConverted={converted} onClose={() => setOptimising(false)} />
+        </Suspense>
+      )}
       {project.relation === 'owner' && project.folderId !== null && holds(profile, 'files:view') && (
         <Typography variant="body2" color="text.secondary">
           The files are kept in the project's folder of the file manager.{' '}

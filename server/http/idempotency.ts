@@ -1,0 +1,168 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MESSAGE,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENT_REPLAYED_HEADER,
+} from '../../resources/idempotency.js';
+import type { IdempotencyKeysTable } from '../db/schema.js';
+import { registerHourly, scheduleHourly } from '../jobs/hourly.js';
+import type { Services } from '../services.js';
+import { fingerprintBody, type BodyFingerprint } from './body-fingerprint.js';
+import { AppError, badRequest, conflict } from './errors.js';
+import { redactUrl } from './request-log.js';
+
+/**
+ * Idempotent writes (issue 21): a signed-in POST, PUT, PATCH or DELETE carrying an Idempotency-Key
+ * is recorded per user and key; a retry gets the first answer again without running the handler.
+ * One place for every route: the key is read before the body, claimed before the handler, and the
+ * answer kept when it is sent.
+ */
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The draft asks for at least a day: an outbox entry waiting overnight still gets its first answer. */
+export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** A key still running this long after its request began lost that request (a crash): it may run again. */
+const ABANDONED_MS = 10 * 60 * 1000;
+/** What a client needs of a kept answer besides its body; never cookies or credentials. */
+const KEPT_HEADERS = ['content-type', 'location', 'x-total-count'];
+
+interface IdempotentWrite {
+  key: string;
+  fingerprint: BodyFingerprint;
+  /** The row this request holds while it runs, until its answer is kept or the key released. */
+  claim: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency: IdempotentWrite | null;
+  }
+}
+
+const mismatch = () =>
+  new AppError(422, 'This Idempotency-Key was already used for a different request: send a new key for a new request', 'IDEMPOTENCY_KEY_REUSED');
+const stillRunning = () => conflict('A request with this Idempotency-Key is still being processed: retry in a moment', 'IDEMPOTENCY_KEY_IN_USE');
+
+/** The key of a signed-in write; null when there is none. Anonymous requests (public links) ignore the header. */
+function keyOf(req: FastifyRequest): string | null {
+  const value = req.headers[IDEMPOTENCY_KEY_HEADER];
+  if (value === undefined || !WRITES.has(req.method) || !req.actor) return null;
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value)) throw badRequest(IDEMPOTENCY_KEY_MESSAGE, [{ field: IDEMPOTENCY_KEY_HEADER, message: IDEMPOTENCY_KEY_MESSAGE }]);
+  return value;
+}
+
+const outlived = (row: Pick<IdempotencyKeysTable, 'state' | 'created_at' | 'expires_at'>, now: Date) =>
+  new Date(row.expires_at) <= now || (row.state === 'running' && new Date(row.created_at).getTime() < now.getTime() - ABANDONED_MS);
+
+/** Claims the key for this request (its own short write, seen at once by a concurrent retry), or answers from it. */
+async function claimOrReplay(services: Services, req: FastifyRequest, reply: FastifyReply) {
+  const write = req.idempotency;
+  if (!write) return;
+  const db = services.db;
+  const userId = req.actor!.user.id;
+  const path = redactUrl(req.url);
+  // An upload's body is read by the handler: its fingerprint is known once the answer is sent.
+  const upload = req.isMultipart();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const now = new Date();
+    const claimed = await db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: userId,
+        key: write.key,
+        method: req.method,
+        path,
+        fingerprint: upload ? null : write.fingerprint.soFar(),
+        state: 'running',
+        status: null,
+        body: null,
+        headers: null,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + KEY_LIFETIME_MS).toISOString(),
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (claimed) {
+      write.claim = claimed.id;
+      return;
+    }
+    const row = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', write.key).executeTakeFirst();
+    if (!row) continue;
+    if (outlived(row, now)) {
+      // Expired before the sweep came, or abandoned: the key is free again.
+      await db.deleteFrom('idempotency_keys').where('id', '=', row.id).execute();
+      continue;
+    }
+    if (row.method !== req.method || row.path !== path) throw mismatch();
+    if (row.state === 'running') throw stillRunning();
+    const fingerprint = upload ? await write.fingerprint.drain() : write.fingerprint.soFar();
+    if (fingerprint !== row.fingerprint) throw mismatch();
+    return reply
+      .code(row.status!)
+      .headers({ ...(JSON.parse(row.headers ?? '{}') as Record<string, string>), [IDEMPOTENT_REPLAYED_HEADER]: 'true' })
+      .send(row.body ?? undefined);
+  }
+  throw stillRunning();
+}
+
+/** The answer's body as kept: JSON text, null when empty, undefined when it cannot be kept (a stream, a file). */
+function keptBody(payload: unknown, reply: FastifyReply): string | null | undefined {
+  if (payload === undefined || payload === null || payload === '') return null;
+  if (typeof payload === 'string') return payload;
+  const json = /json/i.test(String(reply.getHeader('content-type') ?? ''));
+  return Buffer.isBuffer(payload) && json ? payload.toString('utf8') : undefined;
+}
+
+const release = (services: Services, id: number) => services.db.deleteFrom('idempotency_keys').where('id', '=', id).execute();
+
+/** Keeps the answer of a claimed write below 500; a server failure releases the key so the client may retry. */
+async function keepAnswer(services: Services, req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const write = req.idempotency;
+  const id = write?.claim;
+  if (!write || !id) return;
+  write.claim = null;
+  const body = reply.statusCode < 500 ? keptBody(payload, reply) : undefined;
+  // An upload answered before its body was read whole (a refusal) cannot be matched to a retry: not kept.
+  const fingerprint = req.isMultipart() ? write.fingerprint.whole() : write.fingerprint.soFar();
+  if (body === undefined || fingerprint === null) return release(services, id);
+  const headers = Object.fromEntries(KEPT_HEADERS.flatMap((h) => (reply.hasHeader(h) ? [[h, String(reply.getHeader(h))]] : [])));
+  await services.db
+    .updateTable('idempotency_keys')
+    .set({ state: 'done', fingerprint, status: reply.statusCode, body, headers: JSON.stringify(headers) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Registers the hooks on the API's routes; call before the routes are registered. */
+export function registerIdempotency(api: FastifyInstance, services: Services) {
+  api.decorateRequest('idempotency', null);
+  api.addHook('preParsing', async (req, _reply, payload) => {
+    const key = keyOf(req);
+    if (key) req.idempotency = { key, fingerprint: fingerprintBody(req), claim: null };
+    return payload;
+  });
+  api.addHook('preHandler', (req, reply) => claimOrReplay(services, req, reply));
+  api.addHook('onSend', async (req, reply, payload) => {
+    await keepAnswer(services, req, reply, payload);
+    return payload;
+  });
+}
+
+/** Removes the keys past their 24 hours; a retry after that runs anew. */
+export async function sweepIdempotencyKeys(services: Services, now = new Date()) {
+  const result = await services.db.deleteFrom('idempotency_keys').where('expires_at', '<=', now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+const SWEEP_JOB = 'idempotency.sweep';
+
+export function registerIdempotencySweep(services: Services) {
+  registerHourly(services.jobs, SWEEP_JOB, async () => {
+    const swept = await sweepIdempotencyKeys(services);
+    if (swept) services.log.info({ swept }, 'expired idempotency keys swept');
+  });
+}
+
+export const scheduleIdempotencySweep = (services: Services) => scheduleHourly(services.jobs, SWEEP_JOB);
