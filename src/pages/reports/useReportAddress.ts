@@ -14,9 +14,15 @@ export function useReportAddress<S extends z.ZodType>(schema: S) {
   const search = params.toString();
   const values = useMemo(() => Object.fromEntries(new URLSearchParams(search)) as Record<string, string>, [search]);
   const parsed = useMemo(() => schema.safeParse(values), [schema, values]);
-  // Two changes before a render (From, then To) must both land: the router's `prev` is the last render's.
+  // Two changes before the address updates (From, then To) must both land: the router's `prev` is the
+  // last render's, and a render for other reasons (the report loading) may still carry the old address,
+  // so the pending address yields only to a new one (back, forward, a link).
   const latest = useRef(search);
-  latest.current = search;
+  const rendered = useRef(search);
+  if (rendered.current !== search) {
+    rendered.current = search;
+    latest.current = search;
+  }
   const change = useCallback(
     (patch: AddressPatch) => {
       const next = new URLSearchParams(latest.current);
