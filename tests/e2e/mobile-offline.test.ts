@@ -167,5 +167,49 @@ for (const database of DATABASES) {
       await snap(field, `${tag}-mobile-04-submitted`);
       await phone.close();
     });
+
+    it('a crew leader reports a damage with a photo from the project board without signal, and it reaches the claims staff once, photo included', async () => {
+      const { server, base, browser } = app;
+      const tag = database.name;
+      const owner = sideOf(await ownerWithCompany(server, 'Cedar Utilities'));
+      const leader = await addMember(server, owner.companyId, 'CrewLeader');
+      const project = await callAs(server, owner, 'POST', `/companies/${owner.companyId}/projects`, { projectName: 'Cedar Lane Water Main', code: 'CLW-3', lat: SITE.latitude, lng: SITE.longitude });
+      expect(project.status).toBe(201);
+      const projectId: number = project.body.id;
+
+      const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, geolocation: SITE, permissions: ['geolocation'] });
+      const field = await phone.newPage();
+      await loginAs(field, base, leader.email, leader.password, (url) => url.pathname.startsWith('/app-mobile/'));
+      await field.getByText('Cedar Lane Water Main').first().tap();
+      await field.waitForURL(new RegExp(`/app-mobile/project-board/${projectId}$`));
+      await field.locator('main[data-kept-offline="yes"]').waitFor();
+      await field.getByRole('link', { name: 'Report damage' }).tap();
+      await field.getByRole('combobox', { name: /Project/ }).filter({ hasText: 'Cedar Lane Water Main' }).waitFor();
+
+      await phone.setOffline(true);
+      await field.getByLabel('What was damaged').fill('Gas service line nicked by the excavator at the second valve; area fenced');
+      const photo = await CAMERA_PHOTO(field);
+      await field.locator('input[type=file]').setInputFiles({ name: 'IMG_0513.JPG', mimeType: 'image/jpeg', buffer: photo });
+      await field.getByRole('list', { name: 'Photos to send' }).getByText('IMG_0513.JPG').waitFor();
+      await fitsThePhone(field, 'report damage');
+      await field.getByRole('button', { name: 'Report damage' }).tap();
+      await field.getByRole('status').getByText('Saved: waiting to send (with 1 photo)').waitFor();
+      await snap(field, `${tag}-mobile-05-damage-offline`);
+      const reported = () => server.services.db.selectFrom('damages').select(['id', 'status', 'description']).where('project_id', '=', projectId).execute();
+      expect(await reported()).toEqual([]);
+
+      await phone.setOffline(false);
+      await field.getByRole('status').getByText('Damage Created').waitFor({ timeout: 30_000 });
+      await expect.poll(async () => (await reported()).length).toBe(1);
+      const [damage] = await reported();
+      expect(damage).toMatchObject({ status: 'reported', description: 'Gas service line nicked by the excavator at the second valve; area fenced' });
+      // The claims side sees the damage with the photo as the phone made it, stored once.
+      await expect.poll(async () => (await callAs(server, owner, 'GET', `/damages/${damage!.id}/files`)).body.length, { timeout: 30_000 }).toBe(1);
+      const files = await callAs(server, owner, 'GET', `/damages/${damage!.id}/files`);
+      const bytes = Buffer.from(await (await fetch(`${base}${files.body[0].url}`)).arrayBuffer());
+      expect(jpegSize(bytes)).toEqual([1600, 1200]);
+      await snap(field, `${tag}-mobile-06-damage-sent`);
+      await phone.close();
+    });
   });
 }

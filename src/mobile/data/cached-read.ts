@@ -29,7 +29,9 @@ export function setReadOwner(userId: number | null) {
   currentUserId = userId;
 }
 
-const keyOf = (path: string) => `${currentUserId ?? 0}:${tabCompanyId() ?? 0}:${path}`;
+/** Whose copies these are: the signed-in person in the tab's company. */
+export const readOwner = () => `${currentUserId ?? 0}:${tabCompanyId() ?? 0}`;
+const keyOf = (path: string) => `${readOwner()}:${path}`;
 
 /** Reads `path` from the server, keeps the answer on the phone, and answers the kept copy offline. */
 export async function readThrough<T>(path: string): Promise<{ data: T; savedAt: number; offline: boolean }> {

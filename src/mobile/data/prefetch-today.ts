@@ -1,11 +1,24 @@
 import type { Project } from '../../../resources/project';
 import type { ProductionCrewOption, ProductionListRow } from '../../../resources/production';
-import { PROJECT_CHOICES } from '../fields/ProjectField';
-import { siteDamagesPath } from '../screens/projects/board/SiteSections';
-import { tasksPath } from '../screens/projects/board/TasksSection';
-import { listPath } from '../screens/projects/ProjectsListScreen';
-import { budgetItemsPath, CREWS_PATH, openTasksPath, productionPath, productionPhotosPath, productionsPath, RECORDING_PROJECTS_PATH, stationsPath } from '../screens/productions/production-reads';
 import { readThrough } from './cached-read';
+import {
+  budgetItemsPath,
+  CHECK_IN_CREWS_PATH,
+  CREWS_PATH,
+  crewTasksPath,
+  openTasksPath,
+  planSheetsPath,
+  productionPath,
+  productionPhotosPath,
+  productionsPath,
+  PROJECT_CHOICES,
+  projectPath,
+  projectsListPath,
+  RECORDING_PROJECTS_PATH,
+  siteDamagesPath,
+  siteLocatesPath,
+  stationsPath,
+} from './field-reads';
 import { keptNow } from './kept-at';
 
 export { lastKeptAt } from './kept-at';
@@ -29,11 +42,11 @@ export async function prefetchToday(): Promise<boolean> {
   const projects = (await quietly<Project[]>(RECORDING_PROJECTS_PATH)) ?? [];
   const crews = (await quietly<ProductionCrewOption[]>(CREWS_PATH)) ?? [];
   const crewIds = crews.map((c) => c.id);
-  const reads: string[] = [listPath('', null, 1), PROJECT_CHOICES, '/logs/crews'];
+  const reads: string[] = [projectsListPath('', null, 1), PROJECT_CHOICES, CHECK_IN_CREWS_PATH];
   const active = projects.filter((p) => p.status !== 'completed' && p.status !== 'shutdown').slice(0, PROJECTS);
   for (const p of active) {
-    reads.push(`/projects/${p.id}`, budgetItemsPath(p.id), stationsPath(p.id), `/projects/${p.id}/locates`, siteDamagesPath(p.id), `/projects/${p.id}/plan-sheets`);
-    if (crewIds.length) reads.push(tasksPath(p.id, crewIds));
+    reads.push(projectPath(p.id), budgetItemsPath(p.id), stationsPath(p.id), siteLocatesPath(p.id), siteDamagesPath(p.id), planSheetsPath(p.id));
+    if (crewIds.length) reads.push(crewTasksPath(p.id, crewIds));
     if (p.taskBasedProduction) reads.push(openTasksPath(p.id));
   }
   let complete = projects.length > 0 || crews.length > 0;

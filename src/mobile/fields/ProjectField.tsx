@@ -2,11 +2,11 @@ import { LinearProgress, MenuItem, TextField } from '@mui/material';
 import { useEffect } from 'react';
 import type { Project } from '../../../resources/project';
 import { useCachedRead } from '../data/cached-read';
+import { PROJECT_CHOICES } from '../data/field-reads';
 
 /** A project as GET /projects answers it; `distanceKm` comes with `near`. */
 export type ProjectChoice = Pick<Project, 'id' | 'code' | 'projectName'> & { distanceKm?: number | null };
 
-export const PROJECT_CHOICES = '/projects?_end=100&_sort=projectName&_order=asc';
 // Rounded to about 100 m: a few steps on site ask (and keep) the same list.
 const nearList = (at: { lat: number; lng: number }) => `/projects?_end=100&near=${at.lat.toFixed(3)},${at.lng.toFixed(3)}`;
 

@@ -9,9 +9,9 @@ import { useOutbox } from '../../offline/use-outbox';
 import { useOnline } from './useOnline';
 
 const TABS = [
-  { to: '/projects-list', label: 'Projects', icon: <WorkOutline />, match: ['/projects-list', '/project-board'] },
+  { to: '/projects-list', label: 'Projects', icon: <WorkOutline />, match: ['/projects-list', '/project-board', '/damages'] },
   { to: '/logs', label: 'Check in', icon: <PlaceOutlined />, match: ['/logs'] },
-  { to: '/productions', label: 'Production', icon: <AssignmentOutlined />, match: ['/productions', '/damages'] },
+  { to: '/productions', label: 'Production', icon: <AssignmentOutlined />, match: ['/productions'] },
   { to: '/outbox', label: 'Waiting', icon: <CloudUploadOutlined />, match: ['/outbox'] },
 ];
 

@@ -6,6 +6,7 @@ import { LOG_MESSAGES, LOG_SUCCESS } from '../../../../resources/log';
 import type { ProductionCrewOption } from '../../../../resources/production';
 import { outbox } from '../../../offline/outbox';
 import { useCachedRead } from '../../data/cached-read';
+import { CHECK_IN_CREWS_PATH } from '../../data/field-reads';
 import { useSentState } from '../../data/sent-state';
 import { RefusedNotice } from '../../shell/RefusedNotice';
 import { phoneDay } from '../../fields/phone-day';
@@ -28,7 +29,7 @@ export default function CheckInScreen() {
   const where = useWhere();
   const [projectId, setProjectId] = useState<number | null>(() => idFrom(params.get('projectId')));
   const [project, setProject] = useState<ProjectChoice | null>(null);
-  const crews = useCachedRead<ProductionCrewOption[]>('/logs/crews');
+  const crews = useCachedRead<ProductionCrewOption[]>(CHECK_IN_CREWS_PATH);
   const [chosenCrew, setCrewId] = useState<number | null>(null);
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<{ projectId?: string; crewId?: string }>({});

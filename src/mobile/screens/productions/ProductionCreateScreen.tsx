@@ -10,7 +10,7 @@ import { useCachedRead } from '../../data/cached-read';
 import { ScreenHeader } from '../../shell/ScreenHeader';
 import { ItemRows, checkRows, isPicked, rowOfBudgetItem, type ItemRow } from './ItemRows';
 import { enqueueNewProduction } from './production-outbox';
-import { CREWS_PATH, RECORDING_PROJECTS_PATH, budgetItemsPath, openTasksPath, stationsPath } from './production-reads';
+import { CREWS_PATH, RECORDING_PROJECTS_PATH, budgetItemsPath, openTasksPath, stationsPath } from '../../data/field-reads';
 import { ReadStatus } from '../../shell/ReadStatus';
 
 type FieldErrors = Partial<Record<'project' | 'crew' | 'date' | 'task' | 'items', string>>;

@@ -13,7 +13,7 @@ import { ScreenHeader } from '../../shell/ScreenHeader';
 import { ItemRows, checkRows, rowOfBudgetItem, type ItemRow } from './ItemRows';
 import { draftChanges, rowsOfProduction, settled, unsaved } from './production-edits';
 import { enqueueAmend, enqueueDraftChanges, entriesOfProduction } from './production-outbox';
-import { budgetItemsPath, productionPath, productionPhotosPath, stationsPath } from './production-reads';
+import { budgetItemsPath, productionPath, productionPhotosPath, stationsPath } from '../../data/field-reads';
 import { PlanMarks } from './PlanMarks';
 import { ReadStatus } from '../../shell/ReadStatus';
 import { StatusChip } from './StatusChip';

@@ -10,7 +10,7 @@ import { useOutbox } from '../../../offline/use-outbox';
 import { useCachedRead } from '../../data/cached-read';
 import { useMobileSession } from '../../session';
 import { ScreenHeader } from '../../shell/ScreenHeader';
-import { CREWS_PATH, productionsPath } from './production-reads';
+import { CREWS_PATH, productionsPath } from '../../data/field-reads';
 import { creationSummary, isWaitingCreation } from './production-outbox';
 import { ReadStatus } from '../../shell/ReadStatus';
 import { StatusChip } from './StatusChip';

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Project } from '../../../../resources/project';
 import { useCachedRead } from '../../data/cached-read';
+import { projectPath } from '../../data/field-reads';
 import { useMobileSession } from '../../session';
 import { ScreenHeader } from '../../shell/ScreenHeader';
 import { dayIn } from './board/BoardSection';
@@ -33,7 +34,7 @@ function BoardActions({ projectId }: { projectId: number }) {
 }
 
 function Board({ projectId }: { projectId: number }) {
-  const project = useCachedRead<Project>(`/projects/${projectId}`);
+  const project = useCachedRead<Project>(projectPath(projectId));
   const p = project.data;
   const today = dayIn(p?.timezone);
   const details = p ? [p.projectNumber ? `No. ${p.projectNumber}` : null, p.code, [p.address, p.city].filter(Boolean).join(', ')].filter(Boolean).join(' · ') : '';

@@ -4,40 +4,23 @@ import { Alert, Box, Button, InputAdornment, Stack, TextField, Typography } from
 import { useEffect, useState } from 'react';
 import { useGeolocation } from '../../../forms/useGeolocation';
 import { useCachedRead } from '../../data/cached-read';
+import { PROJECTS_PAGE, projectsListPath } from '../../data/field-reads';
 import { ScreenHeader } from '../../shell/ScreenHeader';
 import { ProjectCard, type ProjectRow } from './ProjectCard';
 import { ReadStatus } from '../../shell/ReadStatus';
 
-const PAGE = 20;
 const SEARCH_DELAY_MS = 400;
 /** About 100 m: plenty to order sites by, and the same spot keeps one copy on the phone. */
 const NEAR_DECIMALS = 3;
 
 type Near = { lat: number; lng: number };
 
-/**
- * The crew's projects: completed and shut-down ones are done with and stay on the desktop. One row
- * more than shown tells whether "Show more" has anything to show.
- */
-export function listPath(q: string, near: Near | null, pages: number) {
-  const params = new URLSearchParams({ _start: '0', _end: String(pages * PAGE + 1) });
-  params.append('status_ne', 'completed');
-  params.append('status_ne', 'shutdown');
-  if (q) params.set('q', q);
-  if (near) params.set('near', `${near.lat},${near.lng}`);
-  else {
-    params.set('_sort', 'projectName');
-    params.set('_order', 'asc');
-  }
-  return `/projects?${params}`;
-}
-
 /** One search's pages; a new search or position starts over with its own kept copy. */
 function ProjectResults({ q, near }: { q: string; near: Near | null }) {
   const [pages, setPages] = useState(1);
-  const read = useCachedRead<ProjectRow[]>(listPath(q, near, pages));
-  const rows = read.data?.slice(0, pages * PAGE) ?? [];
-  const more = (read.data?.length ?? 0) > pages * PAGE;
+  const read = useCachedRead<ProjectRow[]>(projectsListPath(q, near, pages));
+  const rows = read.data?.slice(0, pages * PROJECTS_PAGE) ?? [];
+  const more = (read.data?.length ?? 0) > pages * PROJECTS_PAGE;
   return (
     <>
       <ReadStatus read={read} what="the projects" />

@@ -1,7 +1,7 @@
 import { ListItem, ListItemText, Typography } from '@mui/material';
 import type { BudgetItem } from '../../../../../resources/budget';
 import { useCachedRead } from '../../../data/cached-read';
-import { budgetItemsPath } from '../../productions/production-reads';
+import { budgetItemsPath } from '../../../data/field-reads';
 import { BoardSection } from './BoardSection';
 
 /** The items a production on this project is recorded against (the production item picker's list), read-only. */

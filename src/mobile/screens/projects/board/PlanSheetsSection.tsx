@@ -2,6 +2,7 @@ import { ListItemButton, ListItemText } from '@mui/material';
 import type { ProductionPlanSheet } from '../../../../../resources/production';
 import { planEvidencePath } from '../../../../pages/editor/editor-link';
 import { useCachedRead } from '../../../data/cached-read';
+import { planSheetsPath } from '../../../data/field-reads';
 import { BoardSection } from './BoardSection';
 
 /**
@@ -9,7 +10,7 @@ import { BoardSection } from './BoardSection';
  * its page; the editor's Close comes back to the board (the desktop sends a crew leader here).
  */
 export function PlanSheetsSection({ projectId }: { projectId: number }) {
-  const read = useCachedRead<ProductionPlanSheet[]>(`/projects/${projectId}/plan-sheets`);
+  const read = useCachedRead<ProductionPlanSheet[]>(planSheetsPath(projectId));
   const rows = read.data ?? [];
   return (
     <BoardSection title="Plan sheets" read={read} what="the plan sheets" count={rows.length} empty="No plan sheets with drawings on this project.">

@@ -2,10 +2,9 @@ import { Chip, ListItem, ListItemButton, ListItemText } from '@mui/material';
 import { damageStatusLabel, type Damage } from '../../../../../resources/damage';
 import { expiryLabel, locateExpiry, type Locate } from '../../../../../resources/locate';
 import { useCachedRead } from '../../../data/cached-read';
+import { siteDamagesPath, siteLocatesPath } from '../../../data/field-reads';
 import { useMobileSession } from '../../../session';
 import { BoardSection, shortDay } from './BoardSection';
-
-export const siteDamagesPath = (projectId: number) => `/damages?projectId=${projectId}&status_ne=closed&_end=100`;
 
 const place = (row: { address: string | null; city: string | null }) => [row.address, row.city].filter(Boolean).join(', ') || null;
 
@@ -17,7 +16,7 @@ const place = (row: { address: string | null; city: string | null }) => [row.add
 export function LocatesSection({ projectId, today }: { projectId: number; today: string }) {
   const { ability } = useMobileSession();
   const opens = ability.can('view', 'locates');
-  const read = useCachedRead<Locate[]>(`/projects/${projectId}/locates`);
+  const read = useCachedRead<Locate[]>(siteLocatesPath(projectId));
   const rows = read.data ?? [];
   return (
     <BoardSection title="Locate tickets" read={read} what="the locate tickets" count={rows.length} empty="No open locate tickets at this site.">

@@ -2,19 +2,12 @@ import { Chip, ListItemButton, ListItemText, Stack } from '@mui/material';
 import type { ProductionCrewOption } from '../../../../../resources/production';
 import { taskStatusLabel, type TaskListRow } from '../../../../../resources/task';
 import { useCachedRead } from '../../../data/cached-read';
+import { CREWS_PATH, crewTasksPath } from '../../../data/field-reads';
 import { BoardSection, shortDay } from './BoardSection';
 
 /** In progress, or open and planned to have started by today (overdue ones too: they are still the crew's to do). */
 const dueBy = (task: TaskListRow, today: string) =>
   task.status === 'progress' || (task.startDate !== null && task.startDate <= today) || (task.endDate !== null && task.endDate <= today);
-
-export function tasksPath(projectId: number, crewIds: number[]) {
-  const params = new URLSearchParams({ _sort: 'startDate', _order: 'asc', _end: '200' });
-  for (const id of crewIds) params.append('crewId', String(id));
-  params.append('status', 'open');
-  params.append('status', 'progress');
-  return `/projects/${projectId}/tasks?${params}`;
-}
 
 function when(task: TaskListRow) {
   if (task.startDate && task.endDate && task.startDate !== task.endDate) return `${shortDay(task.startDate)} – ${shortDay(task.endDate)}`;
@@ -24,9 +17,9 @@ function when(task: TaskListRow) {
 
 /** Today's tasks of the crews the person records for (GET /production/crews: a crew leader's own crews) on this project. */
 export function TasksSection({ projectId, today }: { projectId: number; today: string }) {
-  const crews = useCachedRead<ProductionCrewOption[]>('/production/crews');
+  const crews = useCachedRead<ProductionCrewOption[]>(CREWS_PATH);
   const crewIds = crews.data?.map((c) => c.id) ?? [];
-  const tasks = useCachedRead<TaskListRow[]>(crewIds.length ? tasksPath(projectId, crewIds) : null);
+  const tasks = useCachedRead<TaskListRow[]>(crewIds.length ? crewTasksPath(projectId, crewIds) : null);
   const noCrew = crews.data !== null && crewIds.length === 0;
   // Without a crew the task read stops, and what it last answered is no longer this person's.
   const rows = noCrew ? [] : (tasks.data ?? []).filter((t) => dueBy(t, today));
