@@ -108,6 +108,20 @@ export function mobileStore(role: RoleName = 'CrewLeader') {
         return p;
       }),
     ),
+    http.patch('/api/v1/production/:id', ({ request, params }) =>
+      write(request, `/production/${params.id}`, (body) => {
+        const p = find(params.id)!;
+        p.texts = { ...p.texts, ...body.texts };
+        return p;
+      }),
+    ),
+    http.delete('/api/v1/production/item/:itemId', ({ request, params }) =>
+      write(request, `/production/item/${params.itemId}`, () => {
+        const p = state.productions.find((x) => x.items.some((i) => i.id === Number(params.itemId)))!;
+        withItems(p, p.items.filter((i) => i.id !== Number(params.itemId)));
+        return null;
+      }),
+    ),
   ];
   return { state, handlers };
 }

@@ -165,10 +165,37 @@ describe('one production', () => {
     await waitFor(() => expect(screen.getByText('Submitted')).toBeInTheDocument());
   });
 
+  it("a draft's item is removed after asking, and the day's weather and delays are written beside its notes", async () => {
+    const user = userEvent.setup();
+    const items = [makeItem(1, { productionId: 8, itemName: 'Curb and gutter', quantity: '10' }), makeItem(2, { productionId: 8, itemName: 'Sidewalk', quantity: '4' })];
+    store.state.productions.push(makeProduction(8, { items, texts: { notes: 'Started late' } }));
+    renderMobile('/productions/8');
+    expect(await screen.findByRole('textbox', { name: 'Notes on the day' })).toHaveValue('Started late');
+    await user.click(screen.getByRole('button', { name: 'Remove Sidewalk from this production' }));
+    const ask = await screen.findByRole('dialog', { name: 'Remove Sidewalk?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Remove Sidewalk from this production' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove Sidewalk?' })).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(writes()).toEqual(['DELETE /production/item/2']));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Quantity of Sidewalk' })).toBeNull());
+    expect(screen.getByRole('textbox', { name: 'Quantity of Curb and gutter' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add weather, delays or safety' }));
+    await user.type(screen.getByRole('textbox', { name: 'Weather' }), 'Rain after 2 pm');
+    await user.type(screen.getByRole('textbox', { name: 'Delays' }), 'Paver broke down');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes()).toEqual(['DELETE /production/item/2', 'PATCH /production/8']));
+    // Only what changed goes; the notes stay as they were.
+    expect(store.state.sent[1]!.body).toEqual({ texts: { weather: 'Rain after 2 pm', delays: 'Paver broke down' } });
+  });
+
   it('an approved one is read only', async () => {
-    store.state.productions.push(makeProduction(6, { status: 'approved', canEdit: false, canSubmit: false, canAmend: false }));
+    store.state.productions.push(makeProduction(6, { status: 'approved', canEdit: false, canSubmit: false, canAmend: false, texts: { weather: 'Sunny, 31 °C' } }));
     renderMobile('/productions/6');
     expect(await screen.findByText('Approved: it can no longer change here.')).toBeInTheDocument();
+    expect(within(screen.getByRole('definition')).getByText('Sunny, 31 °C')).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: /Save|Amend/ })).toBeNull();
   });

@@ -1,6 +1,6 @@
 import Close from '@mui/icons-material/Close';
 import Search from '@mui/icons-material/Search';
-import { Box, Card, CardContent, IconButton, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, IconButton, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { BudgetItem } from '../../../../resources/budget';
 import { decimalQuantityInput, formatMoney } from '../../../../resources/money';
@@ -68,12 +68,15 @@ export function ItemRows({
   errors,
   stations,
   disabled,
+  onRemove,
 }: {
   rows: ItemRow[];
   onChange: (rows: ItemRow[]) => void;
   errors: Map<string, string>;
   stations: Station[];
   disabled?: boolean;
+  /** Offered on items the server holds (a saved draft's). */
+  onRemove?: (row: ItemRow) => void;
 }) {
   const [search, setSearch] = useState('');
   const set = (key: string, change: Partial<ItemRow>) => onChange(rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
@@ -163,6 +166,11 @@ export function ItemRows({
                       </TextField>
                     )}
                   </>
+                )}
+                {onRemove && row.itemId !== null && (
+                  <Button color="error" onClick={() => onRemove(row)} disabled={disabled} sx={{ justifySelf: 'start', minHeight: 48 }} aria-label={`Remove ${row.name} from this production`}>
+                    Remove item
+                  </Button>
                 )}
               </CardContent>
             </Card>

@@ -8,6 +8,7 @@ import type { Project, Station } from '../../../../resources/project';
 import type { TaskListRow } from '../../../../resources/task';
 import { useCachedRead } from '../../data/cached-read';
 import { ScreenHeader } from '../../shell/ScreenHeader';
+import { DayTexts, dayTextsOf, writtenTexts, type DayTextValues } from './DayTexts';
 import { ItemRows, checkRows, isPicked, rowOfBudgetItem, type ItemRow } from './ItemRows';
 import { enqueueNewProduction } from './production-outbox';
 import { CREWS_PATH, RECORDING_PROJECTS_PATH, budgetItemsPath, openTasksPath, stationsPath } from '../../data/field-reads';
@@ -34,7 +35,7 @@ export default function ProductionCreateScreen() {
   const [crewId, setCrewId] = useState('');
   const [date, setDate] = useState(todayIn());
   const [taskId, setTaskId] = useState('');
-  const [notes, setNotes] = useState('');
+  const [texts, setTexts] = useState<DayTextValues>(() => dayTextsOf(undefined));
   const [edits, setEdits] = useState<Record<string, ItemRow>>({});
   const [errors, setErrors] = useState<FieldErrors>({});
   const [rowErrors, setRowErrors] = useState<Map<string, string>>(new Map());
@@ -69,7 +70,7 @@ export default function ProductionCreateScreen() {
       crewId: crew?.id ?? 0,
       date,
       items: picked.map((r) => ({ budgetItemId: r.budgetItemId, quantity: r.quantity.trim(), ...(r.description.trim() ? { description: r.description.trim() } : {}), ...(r.stationId !== null ? { stationId: r.stationId } : {}) })),
-      texts: (notes.trim() ? { notes: notes.trim() } : {}) as Record<string, string>,
+      texts: writtenTexts(texts),
       ...(taskId ? { taskId: Number(taskId) } : {}),
     };
     const checked = createProductionBody.safeParse(body);
@@ -129,7 +130,7 @@ export default function ProductionCreateScreen() {
             <ItemRows rows={rows} onChange={(next) => setEdits(Object.fromEntries(next.map((r) => [r.key, r])))} errors={rowErrors} stations={stations.data ?? []} disabled={saving} />
           </>
         )}
-        <TextField label="Notes on the day" multiline minRows={2} value={notes} onChange={(e) => setNotes(e.target.value)} disabled={saving} />
+        <DayTexts values={texts} onChange={setTexts} disabled={saving} />
         {saving && <LinearProgress aria-label="Saving" />}
         <Stack spacing={1.5}>
           <Button variant="contained" size="large" onClick={() => void save(true)} disabled={saving} sx={{ minHeight: 56 }}>

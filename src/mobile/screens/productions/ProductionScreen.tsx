@@ -12,7 +12,9 @@ import { useCachedRead } from '../../data/cached-read';
 import { ScreenHeader } from '../../shell/ScreenHeader';
 import { ItemRows, checkRows, rowOfBudgetItem, type ItemRow } from './ItemRows';
 import { draftChanges, rowsOfProduction, settled, unsaved } from './production-edits';
-import { enqueueAmend, enqueueDraftChanges, entriesOfProduction } from './production-outbox';
+import { enqueueAmend, enqueueDraftChanges, enqueueItemRemoval, entriesOfProduction } from './production-outbox';
+import { changedTexts, DayTexts, DayTextsRead, dayTextsOf, type DayTextValues } from './DayTexts';
+import { RemoveItemDialog } from './RemoveItemDialog';
 import { budgetItemsPath, productionPath, productionPhotosPath, stationsPath } from '../../data/field-reads';
 import { PlanMarks } from './PlanMarks';
 import { ReadStatus } from '../../shell/ReadStatus';
@@ -66,6 +68,9 @@ export default function ProductionScreen() {
   const [addedWaiting, setAddedWaiting] = useState<ItemRow[]>([]);
   const [rowErrors, setRowErrors] = useState<Map<string, string>>(new Map());
   const [notice, setNotice] = useState<string | null>(null);
+  const [texts, setTexts] = useState<DayTextValues | null>(null);
+  const [removing, setRemoving] = useState<ItemRow | null>(null);
+  const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
 
   const status = pending === 'submit' ? 'submitted' : pending === 'amend' ? 'draft' : production?.status;
   const editable = !!production && ((production.status === 'draft' && production.canEdit && pending !== 'submit') || pending === 'amend');
@@ -101,7 +106,10 @@ export default function ProductionScreen() {
   }
 
   const label = `Production of ${production.crewName}, ${formatDay(production.date)}`;
-  const rows = rowsOfProduction(production, photosRead.data ?? []).map((r) => edits[r.key] ?? r);
+  const rows = rowsOfProduction(production, photosRead.data ?? [])
+    .filter((r) => r.itemId === null || !removed.has(r.itemId))
+    .map((r) => edits[r.key] ?? r);
+  const dayTexts = texts ?? dayTextsOf(production.texts);
   const taken = new Set([...production.items.map((i) => i.budgetItemId), ...addedWaiting.map((r) => r.budgetItemId)]);
   const addable = (budget.data ?? []).filter((b) => !taken.has(b.id)).map((b) => added[`b${b.id}`] ?? rowOfBudgetItem(b));
   const conflict = mine.some((e) => e.state === 'conflict');
@@ -111,17 +119,24 @@ export default function ProductionScreen() {
     setRowErrors(errors);
     if (errors.size) return;
     const changes = draftChanges(rows, addable);
-    if (submit && production.items.length + addedWaiting.length + changes.added.length === 0) {
+    if (submit && rows.length + addedWaiting.length + changes.added.length === 0) {
       setNotice('Add at least one item before submitting');
       return;
     }
-    await enqueueDraftChanges({ productionId: production.id, label, ...changes, submit });
+    await enqueueDraftChanges({ productionId: production.id, label, texts: changedTexts(dayTexts, production.texts), ...changes, submit });
     setEdits(Object.fromEntries(rows.map((r) => [r.key, settled(r)])));
     setAddedWaiting((w) => [...w, ...changes.addedRows.map(settled)]);
     setAdded({});
     setAdding(false);
     if (submit) setPending('submit');
     setNotice(submit ? 'Saved and submitted' : 'Saved');
+  };
+
+  const remove = async (row: ItemRow) => {
+    setRemoving(null);
+    await enqueueItemRemoval(row.itemId!, `${label}: ${row.name} removed`);
+    setRemoved((r) => new Set([...r, row.itemId!]));
+    setNotice(`${row.name} removed`);
   };
 
   const amend = async () => {
@@ -167,7 +182,7 @@ export default function ProductionScreen() {
         </Typography>
         {rows.length === 0 && addedWaiting.length === 0 && <Typography color="text.secondary">No items yet{editable ? ': add what the crew produced.' : '.'}</Typography>}
         {editable ? (
-          <ItemRows rows={rows} onChange={(next) => setEdits(Object.fromEntries(next.map((r) => [r.key, r])))} errors={rowErrors} stations={stations.data ?? []} />
+          <ItemRows rows={rows} onChange={(next) => setEdits(Object.fromEntries(next.map((r) => [r.key, r])))} errors={rowErrors} stations={stations.data ?? []} onRemove={setRemoving} />
         ) : (
           <ReadOnlyItems rows={rows} />
         )}
@@ -194,6 +209,7 @@ export default function ProductionScreen() {
             </Button>
           ))}
         <Typography sx={{ fontWeight: 700 }}>Total {formatMoney(production.amount)}</Typography>
+        {editable ? <DayTexts values={dayTexts} onChange={setTexts} /> : <DayTextsRead texts={production.texts} />}
         <PlanMarks production={production} />
         {editable && (
           <Stack spacing={1.5}>
@@ -207,6 +223,7 @@ export default function ProductionScreen() {
         )}
         {status === 'approved' && <Typography color="text.secondary">Approved: it can no longer change here.</Typography>}
       </Stack>
+      <RemoveItemDialog row={removing} onCancel={() => setRemoving(null)} onRemove={(row) => void remove(row)} />
     </>
   );
 }

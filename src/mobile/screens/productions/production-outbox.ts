@@ -1,4 +1,5 @@
 import { outbox } from '../../../offline/outbox';
+import type { ProductionTexts } from '../../../../resources/production';
 import type { FormPart, JsonValue, OutboxEntry } from '../../../offline/outbox-entry';
 import { type OutboxRef, refsIn } from '../../../offline/references';
 
@@ -50,10 +51,11 @@ export async function enqueueNewProduction(args: { projectId: number; label: str
   return created;
 }
 
-/** Changes to a draft that has an id: quantities, notes and stations, new items with their photos, photos of items, then the submit. */
+/** Changes to a draft that has an id: the day's texts, quantities, notes and stations, new items with their photos, photos of items, then the submit. */
 export async function enqueueDraftChanges(args: {
   productionId: number;
   label: string;
+  texts: ProductionTexts | null;
   quantities: Array<{ id: number; quantity: string }>;
   itemChanges: Array<{ id: number; change: { description?: string | null; stationId?: number | null } }>;
   added: ItemBody[];
@@ -62,6 +64,7 @@ export async function enqueueDraftChanges(args: {
   submit: boolean;
 }) {
   const base = `/production/${args.productionId}`;
+  if (args.texts) await outbox.enqueue({ label: `${args.label}: the day`, method: 'PATCH', path: base, body: { texts: args.texts } as unknown as JsonValue });
   if (args.quantities.length) await outbox.enqueue({ label: `${args.label}: quantities`, method: 'PATCH', path: `${base}/items`, body: { items: args.quantities } });
   for (const { id, change } of args.itemChanges) await outbox.enqueue({ label: `${args.label}: item`, method: 'PATCH', path: `/production/item/${id}`, body: change });
   if (args.added.length) {
@@ -74,6 +77,9 @@ export async function enqueueDraftChanges(args: {
   for (const { itemId, photos } of args.photos) await enqueuePhotos(`/production/item/${itemId}/files`, photos, args.label);
   if (args.submit) await outbox.enqueue({ label: `${args.label}: submit`, method: 'PATCH', path: `${base}/submit` });
 }
+
+/** An item of a draft taken out, with its photos. */
+export const enqueueItemRemoval = (itemId: number, label: string) => outbox.enqueue({ label, method: 'DELETE', path: `/production/item/${itemId}` });
 
 export const enqueueAmend = (productionId: number, label: string) => outbox.enqueue({ label: `${label}: amend`, method: 'POST', path: `/production/${productionId}/amend` });
 
