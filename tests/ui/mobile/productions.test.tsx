@@ -179,6 +179,7 @@ describe('one production', () => {
     await user.click(screen.getByRole('button', { name: 'Remove Sidewalk from this production' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Remove Sidewalk?' })).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(writes()).toEqual(['DELETE /production/item/2']));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Quantity of Sidewalk' })).toBeNull());
     expect(screen.getByRole('textbox', { name: 'Quantity of Curb and gutter' })).toBeInTheDocument();
 

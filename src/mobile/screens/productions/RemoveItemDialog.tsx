@@ -1,10 +1,14 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useState } from 'react';
 import type { ItemRow } from './ItemRows';
 
 /** Asks before an item of a draft goes, since its photos go with it. */
-export function RemoveItemDialog({ row, onCancel, onRemove }: { row: ItemRow | null; onCancel: () => void; onRemove: (row: ItemRow) => void }) {
+export function RemoveItemDialog({ row: asked, onCancel, onRemove }: { row: ItemRow | null; onCancel: () => void; onRemove: (row: ItemRow) => void }) {
+  // The row stays named while the dialog fades out.
+  const [row, setRow] = useState(asked);
+  if (asked && asked !== row) setRow(asked);
   return (
-    <Dialog open={!!row} onClose={onCancel} aria-labelledby="remove-item-title">
+    <Dialog open={!!asked} onClose={onCancel} aria-labelledby="remove-item-title">
       <DialogTitle id="remove-item-title">Remove {row?.name}?</DialogTitle>
       <DialogContent>
         <DialogContentText>
@@ -16,7 +20,7 @@ export function RemoveItemDialog({ row, onCancel, onRemove }: { row: ItemRow | n
         <Button onClick={onCancel} sx={{ minHeight: 48 }}>
           Keep it
         </Button>
-        <Button color="error" variant="contained" onClick={() => row && onRemove(row)} sx={{ minHeight: 48 }}>
+        <Button color="error" variant="contained" onClick={() => asked && onRemove(asked)} sx={{ minHeight: 48 }}>
           Remove
         </Button>
       </DialogActions>
