@@ -3,7 +3,8 @@
 //   1. duplicate packages   2. typecheck   3. vitest unit   4. vitest api (SQLite, plus PostgreSQL
 //   when TEST_DATABASE_URL is set: tests/api/harness.ts reads it, and the step fails unless the
 //   tests passed there too)   5. vitest ui
-//   6. browser tests (vitest e2e) when Chromium is found; in CI a missing Chromium is a failure.
+//   6. browser tests (vitest e2e) when Chromium is found; in CI a missing Chromium is a failure. Each
+//   browser test file runs on one database, alternating by file (tests/e2e/browser.ts).
 // Ends with one plain line `N passed, M failed` counting tests across the vitest runs.
 // `node scripts/test.mjs api ui` runs only the named steps (dup, typecheck, unit, api, ui, e2e).
 import { spawn } from 'node:child_process';
@@ -154,6 +155,21 @@ function ranOnPostgres(result) {
   return `${postgres} on PostgreSQL`;
 }
 
+/**
+ * Each browser test file runs on one database, alternating by file (tests/e2e/browser.ts): with
+ * TEST_DATABASE_URL set, some must have passed on each, or the split quietly stopped splitting.
+ */
+function browserRanOnBoth(result) {
+  const passedUnder = (database) =>
+    (result.testResults ?? [])
+      .flatMap((f) => f.assertionResults ?? [])
+      .filter((a) => a.status === 'passed' && (a.ancestorTitles ?? []).some((t) => t.endsWith(`[${database}]`))).length;
+  const sqlite = passedUnder('sqlite');
+  const postgres = passedUnder('postgres');
+  if (sqlite === 0 || postgres === 0) throw new Error(`TEST_DATABASE_URL is set, but the browser tests passed ${sqlite} time(s) on SQLite and ${postgres} on PostgreSQL`);
+  return `${sqlite} on SQLite, ${postgres} on PostgreSQL`;
+}
+
 function printSummary() {
   line('\nSteps:');
   const width = Math.max(...rows.map((r) => r.name.length));
@@ -189,7 +205,7 @@ async function main() {
     // The browser tests drive the built client; without any of them a build would be wasted time.
     if (testFiles('tests/e2e').length > 0) buildIfMissing({ root: ROOT, log: (m) => line(m) });
     else line('No browser test files yet: client build not needed.');
-    return vitestProject('e2e', { folder: 'tests/e2e', env: { CHROMIUM_PATH: CHROMIUM } });
+    return vitestProject('e2e', { folder: 'tests/e2e', env: { CHROMIUM_PATH: CHROMIUM }, verify: process.env.TEST_DATABASE_URL ? browserRanOnBoth : undefined });
   });
 
   line(`\n${only.length ? 'Selected steps' : 'All steps'} passed in ${seconds(Date.now() - started)}.`);

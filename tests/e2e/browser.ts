@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator, type Page, type Request } from 'playwright-core';
-import { startTestServer, type DATABASES } from '../api/harness.js';
+import { DATABASES, startTestServer } from '../api/harness.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
@@ -11,6 +12,22 @@ export const SCREENSHOTS = path.resolve('test-results/e2e');
 export const canRunBrowser = hasChromium && CLIENT_BUILT;
 if (!canRunBrowser) {
   console.warn(`Browser tests skipped: ${!hasChromium ? `Chromium not found at ${CHROMIUM}` : 'client not built (npx vite build)'}`);
+}
+
+/**
+ * The databases a browser test file runs on. Every API test runs on both; a browser test drives the
+ * client through the same server code, so each file runs on one of them, alternating in file order
+ * (half the files on each), which halves the slowest step of CI. E2E_ALL_DATABASES=true runs every
+ * file on both.
+ */
+export function browserDatabases(fileUrl: string): typeof DATABASES {
+  if (DATABASES.length < 2 || /^(1|true|yes)$/i.test(process.env.E2E_ALL_DATABASES ?? '')) return DATABASES;
+  const file = fileURLToPath(fileUrl);
+  const files = readdirSync(path.dirname(file))
+    .filter((f) => f.endsWith('.test.ts'))
+    .sort();
+  const index = Math.max(0, files.indexOf(path.basename(file)));
+  return [DATABASES[index % DATABASES.length]!];
 }
 
 export function launchChromium(): Promise<Browser> {

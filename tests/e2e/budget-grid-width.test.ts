@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
-import { DATABASES, ownerWithCompany } from '../api/harness.js';
+import { ownerWithCompany } from '../api/harness.js';
 import { budgetItem, project } from '../api/change-orders-helpers.js';
 import { callAs, type CompanySide } from '../api/project-helpers.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
 
 /** Where a thing sits against the window: wholly inside it, with its size. */
 async function placed(page: Page, target: Locator) {
@@ -21,7 +21,7 @@ const columnsPastTheEdge = (page: Page) =>
     return [...grid.querySelectorAll('[role="columnheader"]')].filter((h) => h.getBoundingClientRect().right > edge + 1).map((h) => h.getAttribute('data-field'));
   });
 
-for (const database of DATABASES) {
+for (const database of browserDatabases(import.meta.url)) {
   describe.skipIf(!canRunBrowser)(`the budget grid and the project tabs at desktop and phone widths [${database.name}]`, () => {
     let app: BrowserApp;
     let owner: Awaited<ReturnType<typeof ownerWithCompany>>;

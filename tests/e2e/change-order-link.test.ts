@@ -1,8 +1,7 @@
 import { changeOrderToken, changeOrderWorld, clientWithoutMembers, mailsTo, as } from '../api/change-orders-helpers.js';
-import { DATABASES } from '../api/harness.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
 
-for (const database of DATABASES) {
+for (const database of browserDatabases(import.meta.url)) {
   describe.skipIf(!canRunBrowser)(`a change order accepted by a client without an account [${database.name}]`, () => {
     let app: BrowserApp;
 

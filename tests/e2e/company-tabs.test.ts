@@ -1,7 +1,7 @@
-import { createCompany, DATABASES, ownerWithCompany } from '../api/harness.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { createCompany, ownerWithCompany } from '../api/harness.js';
+import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
 
-for (const database of DATABASES) {
+for (const database of browserDatabases(import.meta.url)) {
   describe.skipIf(!canRunBrowser)(`two tabs in two companies [${database.name}]`, () => {
     let app: BrowserApp;
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { addMember, DATABASES, ownerWithCompany } from '../api/harness.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { addMember, ownerWithCompany } from '../api/harness.js';
+import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
 
 /** Types into a picker of the open dialog and chooses the matching option. */
 async function pick(page: Page, label: string, text: string, option: string) {
@@ -9,7 +9,7 @@ async function pick(page: Page, label: string, text: string, option: string) {
   await page.getByRole('option', { name: new RegExp(option) }).click();
 }
 
-for (const database of DATABASES) {
+for (const database of browserDatabases(import.meta.url)) {
   describe.skipIf(!canRunBrowser)(`crews and roles in the browser [${database.name}]`, () => {
     let app: BrowserApp;
 

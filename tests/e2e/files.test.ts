@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { addMember, DATABASES, ownerWithCompany } from '../api/harness.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { addMember, ownerWithCompany } from '../api/harness.js';
+import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
 import { solidPng } from './png.js';
 
 
@@ -23,7 +23,7 @@ async function watchProgress(page: Page) {
 
 const card = (page: Page, name: string) => page.getByRole('listitem', { name: new RegExp(` ${name.replace(/[.()]/g, '\\$&')}$`) });
 
-for (const database of DATABASES) {
+for (const database of browserDatabases(import.meta.url)) {
   describe.skipIf(!canRunBrowser)(`file manager in the browser [${database.name}]`, () => {
     let app: BrowserApp;
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { addMember, DATABASES, ownerWithCompany } from '../api/harness.js';
+import { addMember, ownerWithCompany } from '../api/harness.js';
 import { callAs, sideOf } from '../api/project-helpers.js';
-import { canRunBrowser, chooseOption, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, canRunBrowser, chooseOption, loginAs, snap, startBrowserApp } from './browser.js';
 
 const ITEMS = [
   { name: 'Trench Backfill', code: 'TB-1', unit: 'CY' },
@@ -31,7 +31,7 @@ async function addFilter(page: Page, column: string, operator: string, value: st
   await form.waitFor({ state: 'detached' });
 }
 
-for (const database of DATABASES) {
+for (const database of browserDatabases(import.meta.url)) {
   describe.skipIf(!canRunBrowser)(`a grid filtered on several columns [${database.name}]`, () => {
     let app: BrowserApp;
 

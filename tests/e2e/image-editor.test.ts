@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DATABASES, ownerWithCompany } from '../api/harness.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { ownerWithCompany } from '../api/harness.js';
+import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
 import { encodePng } from './png.js';
 
 /*
@@ -103,7 +103,7 @@ async function shot(page: Page, name: string) {
 }
 
 // The editor does not touch the database: one pass is enough.
-for (const database of DATABASES.slice(0, 1)) {
+for (const database of browserDatabases(import.meta.url)) {
   describe.skipIf(!canRunBrowser)(`image editor [${database.name}]`, () => {
     let app: BrowserApp;
 

@@ -1,10 +1,9 @@
 import { side } from '../api/budgets-helpers.js';
-import { DATABASES } from '../api/harness.js';
 import { mailTo, memberlessClient, tokenIn } from '../api/invoices-client-helpers.js';
 import { billing, createInvoice, invoiceWorld, production } from '../api/invoices-helpers.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp, chooseOption } from './browser.js';
+import { type BrowserApp, browserDatabases, canRunBrowser, chooseOption, loginAs, snap, startBrowserApp } from './browser.js';
 
-for (const database of DATABASES) {
+for (const database of browserDatabases(import.meta.url)) {
   describe.skipIf(!canRunBrowser)(`an invoice decided through the mailed link [${database.name}]`, () => {
     let app: BrowserApp;
 

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { DATABASES, uniqueEmail } from '../api/harness.js';
-import { canRunBrowser, fillCompanyForm, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { uniqueEmail } from '../api/harness.js';
+import { type BrowserApp, browserDatabases, canRunBrowser, fillCompanyForm, snap, startBrowserApp } from './browser.js';
 
 const PASSWORD = 'field-work-1';
 
@@ -16,7 +16,7 @@ const companyForm = (name: string) => ({
   contactEmail: 'office@example.com',
 });
 
-for (const database of DATABASES) {
+for (const database of browserDatabases(import.meta.url)) {
   describe.skipIf(!canRunBrowser)(`a new user's first visit [${database.name}]`, () => {
     let app: BrowserApp;
     let context: BrowserContext;

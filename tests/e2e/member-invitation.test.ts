@@ -1,10 +1,10 @@
-import { DATABASES, ownerWithCompany } from '../api/harness.js';
+import { ownerWithCompany } from '../api/harness.js';
 import { linksOf, mailTo } from '../api/members-helpers.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
 
 const PASSWORD = 'field-work-1';
 
-for (const database of DATABASES) {
+for (const database of browserDatabases(import.meta.url)) {
   describe.skipIf(!canRunBrowser)(`member invitation in the browser [${database.name}]`, () => {
     let app: BrowserApp;
 

@@ -1,9 +1,9 @@
-import { DATABASES, ownerWithCompany, uniqueEmail } from '../api/harness.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { ownerWithCompany, uniqueEmail } from '../api/harness.js';
+import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
 
 const REASON = 'We only take work north of the river this season.';
 
-for (const database of DATABASES) {
+for (const database of browserDatabases(import.meta.url)) {
   describe.skipIf(!canRunBrowser)(`inviting a subcontractor by e-mail [${database.name}]`, () => {
     let app: BrowserApp;
 

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { addMember, DATABASES, ownerWithCompany } from '../api/harness.js';
+import { addMember, ownerWithCompany } from '../api/harness.js';
 import { pdfText } from '../api/pdf-text.js';
 import { callAs, partner, sideOf } from '../api/project-helpers.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
 
 
 /** Every cell's text of the first sheet, row by row, for reading a downloaded workbook back. */
@@ -32,7 +32,7 @@ async function download(page: Page, click: () => Promise<void>) {
   return { name: file.suggestedFilename(), path: (await file.path())! };
 }
 
-for (const database of DATABASES) {
+for (const database of browserDatabases(import.meta.url)) {
   describe.skipIf(!canRunBrowser)(`a crew's production, approved and billed [${database.name}]`, () => {
     let app: BrowserApp;
 

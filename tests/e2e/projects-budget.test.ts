@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { addMember, DATABASES, ownerWithCompany } from '../api/harness.js';
+import { addMember, ownerWithCompany } from '../api/harness.js';
 import { pdfText } from '../api/pdf-text.js';
 import { callAs, partner, type CompanySide } from '../api/project-helpers.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp, chooseOption } from './browser.js';
+import { type BrowserApp, browserDatabases, canRunBrowser, chooseOption, loginAs, snap, startBrowserApp } from './browser.js';
 
 /** Draws a signature-like stroke across the pad with the mouse (or a finger on a touch screen). */
 async function drawSignature(page: Page) {
@@ -16,7 +16,7 @@ async function drawSignature(page: Page) {
   await page.mouse.up();
 }
 
-for (const database of DATABASES) {
+for (const database of browserDatabases(import.meta.url)) {
   describe.skipIf(!canRunBrowser)(`a project's budget, reviewed and signed outside the company [${database.name}]`, () => {
     let app: BrowserApp;
 

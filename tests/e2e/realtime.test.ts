@@ -1,9 +1,9 @@
-import { addMember, DATABASES, ownerWithCompany } from '../api/harness.js';
+import { addMember, ownerWithCompany } from '../api/harness.js';
 import { callAs, sideOf } from '../api/project-helpers.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
 
 
-for (const database of DATABASES) {
+for (const database of browserDatabases(import.meta.url)) {
   describe.skipIf(!canRunBrowser)(`real time between two people of one company [${database.name}]`, () => {
     let app: BrowserApp;
 

@@ -1,15 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { DATABASES } from '../api/harness.js';
 import { memberOf } from '../api/figures-helpers.js';
 import { pdfText } from '../api/pdf-text.js';
 import { callAs } from '../api/project-helpers.js';
 import { boardWorld, invoicesWorld } from '../api/report-rows.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
 
 // The page's first answer can take seconds on a loaded machine; expect.poll's own default is 1 s.
 const SLOW = { timeout: 20_000 };
 
-for (const database of DATABASES) {
+for (const database of browserDatabases(import.meta.url)) {
   describe.skipIf(!canRunBrowser)(`reports: invoices and flight board [${database.name}]`, () => {
     let app: BrowserApp;
     beforeAll(async () => {

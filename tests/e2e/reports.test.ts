@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { DATABASES } from '../api/harness.js';
 import { figuresWorld, memberOf } from '../api/figures-helpers.js';
 import { pdfText } from '../api/pdf-text.js';
-import { canRunBrowser, chooseOption, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, canRunBrowser, chooseOption, loginAs, snap, startBrowserApp } from './browser.js';
 
-for (const database of DATABASES) {
+for (const database of browserDatabases(import.meta.url)) {
   describe.skipIf(!canRunBrowser)(`reports [${database.name}]`, () => {
     let app: BrowserApp;
     beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { DATABASES, ownerWithCompany } from '../api/harness.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp } from './browser.js';
+import { ownerWithCompany } from '../api/harness.js';
+import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
 
 /** Every visible button, link and field of the toolbar with its box. */
 const toolbarTargets = (page: Page) =>
@@ -11,7 +11,7 @@ const toolbarTargets = (page: Page) =>
       .map((t) => ({ name: t.name, width: Math.round(t.box.width), height: Math.round(t.box.height), right: Math.round(t.box.right) })),
   );
 
-for (const database of DATABASES) {
+for (const database of browserDatabases(import.meta.url)) {
   describe.skipIf(!canRunBrowser)(`the shell in the browser [${database.name}]`, () => {
     let app: BrowserApp;
     beforeAll(async () => {

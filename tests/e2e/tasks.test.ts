@@ -1,10 +1,10 @@
 import type { Request } from 'playwright-core';
-import { addMember, DATABASES, ownerWithCompany, TINY_PNG } from '../api/harness.js';
+import { addMember, ownerWithCompany, TINY_PNG } from '../api/harness.js';
 import { callAs, sideOf } from '../api/project-helpers.js';
-import { canRunBrowser, loginAs, snap, startBrowserApp, type BrowserApp, chooseOption, dragUntilSent } from './browser.js';
+import { type BrowserApp, browserDatabases, canRunBrowser, chooseOption, dragUntilSent, loginAs, snap, startBrowserApp } from './browser.js';
 
 
-for (const database of DATABASES) {
+for (const database of browserDatabases(import.meta.url)) {
   describe.skipIf(!canRunBrowser)(`a task from the project page to the board [${database.name}]`, () => {
     let app: BrowserApp;
 
