@@ -30,6 +30,7 @@ import { gridFilters } from './migrations/0027_grid_filters.js';
 import { planTakeoff } from './migrations/0028_plan_takeoff.js';
 import { pdfConversions } from './migrations/0029_pdf_conversions.js';
 import { idempotencyKeys } from './migrations/0030_idempotency_keys.js';
+import { jobRelayKeys } from './migrations/0031_job_relay_keys.js';
 
 /** Versioned migrations in order; the same list runs on SQLite and PostgreSQL. Never edit a released one: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -64,6 +65,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0028_plan_takeoff': planTakeoff(dialect),
     '0029_pdf_conversions': pdfConversions(dialect),
     '0030_idempotency_keys': idempotencyKeys(dialect),
+    '0031_job_relay_keys': jobRelayKeys(),
   };
 }
 

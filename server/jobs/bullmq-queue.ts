@@ -11,13 +11,16 @@ interface RelayedJob {
 }
 
 const RELAY_BATCH = 100;
+
+/** The id BullMQ keeps unique: the row's own random key, so no other database's row of the same id can shadow it. */
+export const relayJobId = (row: { id: number; relay_key: string | null }) => (row.relay_key ? `job-${row.id}-${row.relay_key}` : `job-${row.id}`);
 /** Finished jobs stay in Redis for a day, so a row relayed twice (a relay crashed mid-batch) is still recognised by its id. */
 const KEEP_FINISHED = { age: 24 * 60 * 60 };
 
 /**
  * With REDIS_URL: jobs run on BullMQ, shared by every server process. Enqueueing still writes the
  * `jobs` row, in the caller's transaction (an outbox); a relay in every process hands committed rows to
- * BullMQ under the job id `job-<row id>`, which BullMQ keeps unique, and marks them relayed. A crash
+ * BullMQ under the job id `job-<row id>-<relay key>` (relayJobId), which BullMQ keeps unique, and marks them relayed. A crash
  * between the two re-relays the row later, and BullMQ drops the duplicate. The worker claims the row
  * before running it, so a job that finished is never run again, and records the outcome there.
  */
@@ -140,7 +143,7 @@ export class BullJobQueue implements JobQueue {
           name: row.name,
           data: { id: row.id },
           opts: {
-            jobId: `job-${row.id}`,
+            jobId: relayJobId(row),
             delay: Math.max(0, Date.parse(row.run_at) - Date.now()),
             attempts: row.max_attempts,
             backoff: { type: 'exponential', delay: this.settings.backoffMs },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Db, Dialect, Executor } from '../db/index.js';
 import type { JobsTable } from '../db/schema.js';
@@ -22,6 +23,7 @@ export async function insertJob(
       max_attempts: job.maxAttempts,
       run_at: iso(job.runAt),
       dedupe_key: job.dedupeKey,
+      relay_key: randomUUID(),
       last_error: null,
       locked_by: null,
       locked_until: null,

@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import { openDatabase } from '../../server/db/index.js';
-import { BullJobQueue } from '../../server/jobs/bullmq-queue.js';
+import { BullJobQueue, relayJobId } from '../../server/jobs/bullmq-queue.js';
 import { DEFAULT_JOB_SETTINGS, type JobQueueSettings } from '../../server/jobs/job-queue.js';
 import { DATABASES, registerUser, startTestServer } from './harness.js';
 import { REDIS_URL, redisReachable as isRedisReachable } from './redis.js';
@@ -81,7 +81,7 @@ for (const database of DATABASES) {
       });
       expect(seen).toEqual([{ n: 2 }]);
       expect(done).toMatchObject({ attempts: 1, last_error: null, relayed_at: expect.any(String), finished_at: expect.any(String) });
-      expect(await inRedis()).toEqual([`job-${id}`]);
+      expect(await inRedis()).toEqual([relayJobId(done)]);
     });
 
     it('retries with exponential backoff and records the failure on the row once the attempts run out', async () => {
@@ -155,6 +155,26 @@ for (const database of DATABASES) {
       expect((await jobRow(unrelayed)).status).toBe('done');
     });
 
+    it("runs a restored or recreated database's new jobs even though Redis finished others of the same row ids", async () => {
+      const q = queue();
+      const sent: string[] = [];
+      q.register<{ to: string }>('mail', async (payload) => {
+        sent.push(payload.to);
+      });
+      const first = (await q.enqueue('mail', { to: 'before@example.com' }))!;
+      await q.drain();
+      expect(sent).toEqual(['before@example.com']);
+      // The database comes back from a backup taken before that job: its next job gets the same row id,
+      // while Redis still holds the finished job of the installation that went on without the backup.
+      await server.services.db.deleteFrom('jobs').where('id', '=', first).execute();
+      const next = (await q.enqueue('mail', { to: 'after@example.com' }))!;
+      await server.services.db.updateTable('jobs').set({ id: first }).where('id', '=', next).execute();
+      await q.drain();
+      expect(sent).toEqual(['before@example.com', 'after@example.com']);
+      expect(await jobRow(first)).toMatchObject({ status: 'done', attempts: 1 });
+      expect(await inRedis()).toHaveLength(2);
+    });
+
     it('does not run a finished job again when its row is relayed a second time', async () => {
       const q = queue();
       let calls = 0;
@@ -172,7 +192,7 @@ for (const database of DATABASES) {
       await server.services.db.updateTable('jobs').set({ status: 'done' }).where('id', '=', id).execute();
       const redis = new Queue(queueName, { connection: { url: REDIS_URL } });
       await redis.obliterate({ force: true });
-      await redis.add('once', { id }, { jobId: `job-${id}` });
+      await redis.add('once', { id }, { jobId: relayJobId(await jobRow(id)) });
       await redis.close();
       await q.drain();
       expect(calls).toBe(1);

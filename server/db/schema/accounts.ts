@@ -192,6 +192,8 @@ export interface JobsTable {
   max_attempts: number;
   run_at: string;
   dedupe_key: string | null;
+  /** The id BullMQ knows the job by (random per row); null on rows written before 0031. */
+  relay_key: string | null;
   last_error: string | null;
   locked_by: string | null;
   locked_until: string | null;
