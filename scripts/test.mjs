@@ -136,6 +136,12 @@ async function vitestProject(project, { env = {}, folder, verify } = {}) {
   return `${result.numPassedTests} passed in ${result.testResults.length} file(s)${skipped ? `, ${skipped} skipped` : ''}${checked}`;
 }
 
+/** Tests passed inside a suite named `… [database]` (the harness names every suite after its database). */
+const passedUnder = (result, database) =>
+  (result.testResults ?? [])
+    .flatMap((f) => f.assertionResults ?? [])
+    .filter((a) => a.status === 'passed' && (a.ancestorTitles ?? []).some((t) => t.endsWith(`[${database}]`))).length;
+
 /**
  * With TEST_DATABASE_URL set, the API tests must really have run on PostgreSQL: every suite of
  * tests/api/harness.ts is named `… [sqlite]` and `… [postgres]`, so as many tests pass under the
@@ -143,12 +149,8 @@ async function vitestProject(project, { env = {}, folder, verify } = {}) {
  * harness that ignores it) fails here instead of passing as if PostgreSQL had been tested.
  */
 function ranOnPostgres(result) {
-  const passedUnder = (database) =>
-    (result.testResults ?? [])
-      .flatMap((f) => f.assertionResults ?? [])
-      .filter((a) => a.status === 'passed' && (a.ancestorTitles ?? []).some((t) => t.endsWith(`[${database}]`))).length;
-  const sqlite = passedUnder('sqlite');
-  const postgres = passedUnder('postgres');
+  const sqlite = passedUnder(result, 'sqlite');
+  const postgres = passedUnder(result, 'postgres');
   if (postgres === 0 || postgres < sqlite) {
     throw new Error(`TEST_DATABASE_URL is set, but ${postgres} API test(s) passed on PostgreSQL against ${sqlite} on SQLite`);
   }
@@ -160,12 +162,8 @@ function ranOnPostgres(result) {
  * TEST_DATABASE_URL set, some must have passed on each, or the split quietly stopped splitting.
  */
 function browserRanOnBoth(result) {
-  const passedUnder = (database) =>
-    (result.testResults ?? [])
-      .flatMap((f) => f.assertionResults ?? [])
-      .filter((a) => a.status === 'passed' && (a.ancestorTitles ?? []).some((t) => t.endsWith(`[${database}]`))).length;
-  const sqlite = passedUnder('sqlite');
-  const postgres = passedUnder('postgres');
+  const sqlite = passedUnder(result, 'sqlite');
+  const postgres = passedUnder(result, 'postgres');
   if (sqlite === 0 || postgres === 0) throw new Error(`TEST_DATABASE_URL is set, but the browser tests passed ${sqlite} time(s) on SQLite and ${postgres} on PostgreSQL`);
   return `${sqlite} on SQLite, ${postgres} on PostgreSQL`;
 }
