@@ -33,7 +33,7 @@ export interface OpenOptions {
 }
 
 /** How long a request waits for a PostgreSQL connection before it is answered 503. */
-export const PG_CONNECT_TIMEOUT_MS = 5000;
+const PG_CONNECT_TIMEOUT_MS = 5000;
 
 export function openDatabase(opts: OpenOptions): DatabaseHandle {
   const watched = (dialect: KyselyDialect) => (opts.onWrite ? watchTables(dialect, opts.onWrite) : dialect);
@@ -72,7 +72,7 @@ export function openDatabase(opts: OpenOptions): DatabaseHandle {
  * (answered 503 by server/http/errors.ts), and is dropped when released.
  */
 function survivingRestarts(pool: pg.Pool, log: OpenOptions['log']) {
-  // The code and the server's words only: the error object may name the connection's settings.
+  // The code and the server's words say restart from refusal; the stack adds nothing here.
   pool.on('error', (err: Error & { code?: string }) => log?.warn({ code: err.code, reason: err.message }, 'database connection lost; a new one is made when needed'));
   pool.on('connect', (client) => {
     // A client in use between two queries (in a transaction) emits its loss with no listener of the pool's.

@@ -94,6 +94,10 @@ describe.skipIf(!bin)('PostgreSQL restarted during a write load [postgres]', () 
       const down = Date.now();
       // The outage lasts until requests sent to the stopped database have been answered.
       await until(() => load.outcomes.filter((o) => o.started >= down).length >= 20, 20_000, 'requests during the outage');
+      // A load balancer's health check sees the outage too.
+      const health = await s.call('GET', `${API}/health`);
+      expect(health.status).toBe(503);
+      expect(health.body.error.code).toBe('DATABASE_UNAVAILABLE');
       await cluster!.start();
       const up = Date.now();
       await until(() => load.outcomes.some((o) => o.started >= up && o.status === 201), ANSWER_BOUND_MS + RECOVERY_BOUND_MS, 'a write after the restart');
