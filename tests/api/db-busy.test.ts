@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ownerWithCompany, startTestServer } from './harness.js';
 
 /** Issue 22: a SQLite database locked by another process past the busy timeout is a 503 to retry, not a 500. */
-describe('SQLite locked by another process [sqlite]', () => {
+describe('SQLite locked by another process', () => {
   let server: Awaited<ReturnType<typeof startTestServer>> | undefined;
   beforeAll(async () => {
     server = await startTestServer(null);

@@ -62,7 +62,7 @@ function writeLoad(s: TestServer, token: string) {
   };
 }
 
-describe.skipIf(!bin)('PostgreSQL restarted during a write load [postgres]', () => {
+describe.skipIf(!bin)('PostgreSQL (a server of its own) restarted during a write load', () => {
   let cluster: PgCluster | undefined;
   let server: Awaited<ReturnType<typeof startTestServer>> | undefined;
   // The process must live through the restart: an unheard pool error used to end it.

@@ -40,7 +40,7 @@ const refused = (port: number) =>
     socket.on('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
   });
 
-describe('SIGTERM stops the server gracefully [sqlite]', () => {
+describe('SIGTERM stops the server process (on SQLite) gracefully', () => {
   let child: ChildProcess | undefined;
   let socket: Socket | undefined;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fieldwork-sigterm-'));
