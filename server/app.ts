@@ -66,6 +66,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onWrite: (tables) => readCache.written(tables),
+    log: app.log,
   });
   await migrateToLatest(database.db, database.dialect);
   const storage = await openObjectStore(config);

@@ -28,12 +28,18 @@ export interface OpenOptions {
   sqliteFile?: string;
   /** Called with the tables of every write (and again when its transaction commits). */
   onWrite?: (tables: string[]) => void;
+  /** Where a lost PostgreSQL connection is reported (the server's logger). */
+  log?: { warn(obj: object, msg: string): void };
 }
+
+/** How long a request waits for a PostgreSQL connection before it is answered 503. */
+const PG_CONNECT_TIMEOUT_MS = 5000;
 
 export function openDatabase(opts: OpenOptions): DatabaseHandle {
   const watched = (dialect: KyselyDialect) => (opts.onWrite ? watchTables(dialect, opts.onWrite) : dialect);
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
+    survivingRestarts(pool, opts.log);
     const db = new Kysely<DB>({ dialect: watched(new PostgresDialect({ pool })) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -57,6 +63,21 @@ export function openDatabase(opts: OpenOptions): DatabaseHandle {
       return db.destroy();
     },
   };
+}
+
+/**
+ * A restart of PostgreSQL ends every connection ("terminating connection due to administrator
+ * command"): unheard, that error event ends the process. The pool drops an idle client that
+ * errs and connects anew when asked; a client in use hears of it through its query, or its next one
+ * (answered 503 by server/http/errors.ts), and is dropped when released.
+ */
+function survivingRestarts(pool: pg.Pool, log: OpenOptions['log']) {
+  // The code and the server's words say restart from refusal; the stack adds nothing here.
+  pool.on('error', (err: Error & { code?: string }) => log?.warn({ code: err.code, reason: err.message }, 'database connection lost; a new one is made when needed'));
+  pool.on('connect', (client) => {
+    // A client in use between two queries (in a transaction) emits its loss with no listener of the pool's.
+    client.on('error', () => undefined);
+  });
 }
 
 /**

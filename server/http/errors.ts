@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/connection-errors.js';
 import { isUniqueViolation } from '../db/constraint-errors.js';
 
 export class AppError extends Error {
@@ -25,6 +26,9 @@ export const forbidden = (message = 'You do not have the necessary permissions t
   new AppError(403, message, 'FORBIDDEN');
 export const notFound = (what = 'Resource') => new AppError(404, `${what} not found`, 'NOT_FOUND');
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, message, code);
+
+/** Seconds a client is asked to wait after a 503 DATABASE_UNAVAILABLE: about a database restart. */
+export const DATABASE_RETRY_AFTER_S = 5;
 
 export function errorBody(statusCode: number, message: string, code: string, details?: unknown, current?: unknown) {
   const error = {
@@ -78,6 +82,13 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
     const first = details[0];
     const message = first ? `${first.field ? `${first.field}: ` : ''}${first.message}` : 'Invalid request';
     return sendError(reply, badRequest(message, details));
+  }
+  if (isDatabaseUnavailable(err)) {
+    // The driver's words stay in the log: they name the database's state, not something the caller did.
+    const { code, message } = err as { code?: unknown; message?: unknown };
+    req.log.warn({ code, reason: message }, 'database unavailable');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+    return sendError(reply, new AppError(503, 'The database is not reachable right now. Try again in a moment.', 'DATABASE_UNAVAILABLE'));
   }
   // Two requests raced past a service's own check: the database's constraint has the last word.
   if (isUniqueViolation(err)) return sendError(reply, conflict('This already exists', 'CONFLICT'));

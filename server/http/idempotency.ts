@@ -5,6 +5,7 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENT_REPLAYED_HEADER,
 } from '../../resources/idempotency.js';
+import { isDatabaseUnavailable } from '../db/connection-errors.js';
 import type { IdempotencyKeysTable } from '../db/schema.js';
 import { registerHourly, scheduleHourly } from '../jobs/hourly.js';
 import type { Services } from '../services.js';
@@ -117,8 +118,22 @@ function keptBody(payload: unknown, reply: FastifyReply): string | null | undefi
 
 const release = (services: Services, id: number) => services.db.deleteFrom('idempotency_keys').where('id', '=', id).execute();
 
-/** Keeps the answer of a claimed write below 500; a server failure releases the key so the client may retry. */
+/**
+ * The answer stands even when the database cannot keep it (it went away after the handler): a
+ * failure here would replace the answer, and a write already committed would read as failed. The
+ * key then stays running until it counts as abandoned (ABANDONED_MS).
+ */
 async function keepAnswer(services: Services, req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  try {
+    await keepOrRelease(services, req, reply, payload);
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) throw err;
+    req.log.warn({ code: (err as { code?: unknown }).code, status: reply.statusCode }, 'idempotency key not kept: the database is unavailable');
+  }
+}
+
+/** Keeps the answer of a claimed write below 500; a server failure releases the key so the client may retry. */
+async function keepOrRelease(services: Services, req: FastifyRequest, reply: FastifyReply, payload: unknown) {
   const write = req.idempotency;
   const id = write?.claim;
   if (!write || !id) return;
