@@ -11,6 +11,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { ReadCache } from './db/read-cache.js';
 import { errorBody, errorHandler } from './http/errors.js';
 import { registerIdempotency, registerIdempotencySweep } from './http/idempotency.js';
+import { registerRequestIdHeader, requestId } from './http/request-id.js';
 import { serializeRequest } from './http/request-log.js';
 import { registerRoutes } from './http/route.js';
 import { attachSocketServer } from './realtime/socket-server.js';
@@ -52,6 +53,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             serializers: { req: serializeRequest },
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
+    // Every log line of a request carries its id as `reqId` (Fastify's child logger); see request-id.ts.
+    genReqId: requestId,
+    requestIdHeader: false,
     bodyLimit: 2 * 1024 * 1024,
     frameworkErrors: errorHandler,
     // Only behind a known proxy may X-Forwarded-For name the client; else anyone could dodge rate limits.
@@ -60,6 +64,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerRequestIdHeader(app);
 
   const readCache = new ReadCache();
   const database = openDatabase({
@@ -71,6 +76,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await migrateToLatest(database.db, database.dialect);
   const storage = await openObjectStore(config);
   const services = createServices(config, database.db, database.dialect, app.log, readCache, storage);
+  services.metrics.poolStats = database.poolStats;
+  services.metrics.register(app);
   // Values stored before encryption, or under a retired key, are sealed under the current key.
   await sealStoredSensitive(database.db, services.fieldCipher);
   const stopSharingCache = config.redisUrl ? await readCache.shareThroughRedis(config.redisUrl, app.log) : null;
@@ -78,6 +85,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Running jobs finish before the mail transport and the database go away.
     await services.jobs.stop();
     await stopSharingCache?.();
+    await services.readiness.close();
     services.mailer.close();
     storage.destroy?.();
     await database.close();

@@ -36,6 +36,8 @@ export interface Config {
   clientDir: string;
   /** Fastify's trustProxy: false, true, or a comma list of proxy addresses. */
   trustProxy: boolean | string;
+  /** The bearer token GET /metrics asks of operators (Prometheus); null: the endpoint answers 404. */
+  metricsToken: string | null;
 }
 
 /** Keeps a generated secret in the data folder so it survives restarts when its variable is unset. */
@@ -104,6 +106,14 @@ function loadStorage(env: NodeJS.ProcessEnv): Config['storage'] {
   };
 }
 
+/** METRICS_TOKEN: long enough that guessing it is hopeless, since GET /metrics is reachable by anyone who can reach the server. */
+function loadMetricsToken(env: NodeJS.ProcessEnv): string | null {
+  const token = env.METRICS_TOKEN?.trim();
+  if (!token) return null;
+  if (token.length < 24 || /\s/.test(token)) throw new Error('METRICS_TOKEN must be at least 24 characters without spaces (openssl rand -hex 32)');
+  return token;
+}
+
 /** GEOCODER_URL and GEOCODER_KIND; a kind the server cannot read stops the start rather than failing every search. */
 function loadGeocoder(env: NodeJS.ProcessEnv, publicUrl: string): GeocoderSettings {
   const kind = (env.GEOCODER_KIND?.trim() || 'nominatim').toLowerCase();
@@ -139,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicRateLimit: Number(env.PUBLIC_RATE_LIMIT ?? 120),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
+    metricsToken: loadMetricsToken(env),
     ...overrides,
   };
 }

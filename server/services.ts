@@ -5,6 +5,8 @@ import type { ReadCache } from './db/read-cache.js';
 import { FieldCipher } from './lib/field-cipher.js';
 import { createJobQueue, type JobQueue } from './jobs/index.js';
 import { Mailer } from './lib/mail.js';
+import { AppMetrics } from './metrics/app-metrics.js';
+import { Readiness } from './lib/readiness.js';
 import { TokenSigner } from './lib/tokens.js';
 import type { ObjectStore } from './storage/object-store.js';
 import { RealtimeHub } from './realtime/hub.js';
@@ -30,6 +32,10 @@ export interface Services {
   publicRateLimit: { max: number; timeWindow: string };
   /** Real-time events to users' and companies' sockets, sent once the request that caused them succeeded. */
   realtime: RealtimeHub;
+  /** What GET /metrics shows of this process. */
+  metrics: AppMetrics;
+  /** GET /health/ready: the database and Redis, each checked on its own. */
+  readiness: Readiness;
 }
 
 export function createServices(config: Config, db: Db, dialect: Dialect, log: FastifyBaseLogger, readCache: ReadCache, storage: ObjectStore): Services {
@@ -48,5 +54,7 @@ export function createServices(config: Config, db: Db, dialect: Dialect, log: Fa
     authRateLimit: { max: config.authRateLimit, timeWindow: '1 minute' },
     publicRateLimit: { max: config.publicRateLimit, timeWindow: '1 minute' },
     realtime: new RealtimeHub(),
+    metrics: new AppMetrics(),
+    readiness: new Readiness(db, config.redisUrl, log),
   };
 }

@@ -11,9 +11,18 @@ export type Trx = Transaction<DB>;
 /** Either the database or a transaction: services take this so callers decide the transaction boundary. */
 export type Executor = Kysely<DB> | Transaction<DB>;
 
+/** Connections of this process (GET /metrics). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  poolStats(): PoolStats;
   close(): Promise<void>;
 }
 
@@ -41,7 +50,12 @@ export function openDatabase(opts: OpenOptions): DatabaseHandle {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
     survivingRestarts(pool, opts.log);
     const db = new Kysely<DB>({ dialect: watched(new PostgresDialect({ pool })) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
   const file = opts.sqliteFile ?? path.join(opts.dataDir, 'app.db');
   const sqlite = new Database(file);
@@ -58,6 +72,8 @@ export function openDatabase(opts: OpenOptions): DatabaseHandle {
   return {
     db,
     dialect: 'sqlite',
+    // One connection, and queries run on it one after another: none wait in a pool.
+    poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
     close: () => {
       clearInterval(optimize);
       return db.destroy();

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/connection-errors.js';
 import { isUniqueViolation } from '../db/constraint-errors.js';
+import { REQUEST_ID_HEADER } from './request-id.js';
 
 export class AppError extends Error {
   /**
@@ -76,6 +77,7 @@ const ECHOING_FRAMEWORK_ERRORS = new Map<string, AppError>([
 
 /** Also Fastify's frameworkErrors handler, so errors raised before routing (bad URL, long param) share the shape. */
 export function errorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  reply.header(REQUEST_ID_HEADER, req.id);
   if (err instanceof AppError) return sendError(reply, err);
   if (hasZodFastifySchemaValidationErrors(err)) {
     const details = fieldDetails(err.validation as unknown as ZodIssueLike[], err.validationContext);

@@ -44,6 +44,7 @@ const companyIdOf = (value: unknown): number | null => {
 export async function attachSocketServer(app: FastifyInstance, services: Services): Promise<Server> {
   const io = new Server(app.server, { path: SOCKET_PATH, serveClient: false, cors: { origin: false } });
   const ns = io.of('/');
+  services.metrics.socketCount = () => ns.sockets.size;
 
   let closeRedis: (() => Promise<void>) | null = null;
   if (services.config.redisUrl) {
