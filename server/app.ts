@@ -11,7 +11,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { ReadCache } from './db/read-cache.js';
 import { errorBody, errorHandler } from './http/errors.js';
 import { registerIdempotency, registerIdempotencySweep } from './http/idempotency.js';
-import { registerRequestIdHeader, requestId } from './http/request-id.js';
+import { registerRequestId, requestId, requestIdMixin } from './http/request-id.js';
 import { serializeRequest } from './http/request-log.js';
 import { registerRoutes } from './http/route.js';
 import { attachSocketServer } from './realtime/socket-server.js';
@@ -51,6 +51,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             },
             // URLs carry reset and invitation tokens: requests are logged by route pattern (server/http/request-log.ts).
             serializers: { req: serializeRequest },
+            // Lines the services log during a request carry its reqId as well (server/http/request-id.ts).
+            mixin: requestIdMixin,
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     // Every log line of a request carries its id as `reqId` (Fastify's child logger); see request-id.ts.
@@ -64,7 +66,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  registerRequestIdHeader(app);
+  registerRequestId(app);
 
   const readCache = new ReadCache();
   const database = openDatabase({

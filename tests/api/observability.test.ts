@@ -9,10 +9,15 @@ const API = '/api/v1';
 const METRICS_TOKEN = 'metrics-token-for-the-observability-test';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Every log line the server writes, parsed. */
+/** Every log line the server writes, as written and parsed. */
 function captureLog() {
+  const raw: string[] = [];
   const lines: Array<Record<string, unknown>> = [];
-  return { lines, stream: { write: (line: string) => void lines.push(JSON.parse(line)) } };
+  const write = (line: string) => {
+    raw.push(line);
+    lines.push(JSON.parse(line));
+  };
+  return { raw, lines, stream: { write } };
 }
 
 async function until<T>(what: string, probe: () => Promise<T | null>, timeoutMs = 10_000): Promise<T> {
@@ -87,6 +92,20 @@ for (const database of DATABASES) {
       expect(lines.filter((l) => l.reqId === 'log-line-check').length).toBeGreaterThanOrEqual(2);
       expect(lines.filter((l) => l.reqId === generated).length).toBeGreaterThanOrEqual(2);
       expect(lines.every((l) => l.reqId === 'log-line-check' || l.reqId === generated)).toBe(true);
+    });
+
+    it("puts the id on what the services log during the request, not only on Fastify's own lines", async () => {
+      const owner = await ownerWithCompany(s, 'Mail Log Co');
+      const before = log.lines.length;
+      const res = await s.call('POST', `${API}/users/forgot-password`, { body: { email: owner.email }, headers: { 'x-request-id': 'mail-line-check' } });
+      expect(res.status).toBe(200);
+      const kept = log.lines.slice(before).filter((l) => l.msg === 'mail kept in outbox (SMTP_URL not set)');
+      expect(kept).toHaveLength(1);
+      expect(kept[0]!.reqId).toBe('mail-line-check');
+      // Fastify's request logger binds reqId itself: the mixin does not write it into its lines a second time.
+      const ours = log.raw.slice(before).filter((l) => l.includes('mail-line-check'));
+      expect(ours.length).toBeGreaterThanOrEqual(3);
+      for (const line of ours) expect(line.match(/"reqId"/g)).toHaveLength(1);
     });
 
     it('answers GET /health/ready with each check, and keeps GET /health as liveness', async () => {
