@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '../../server/config.js';
 import { DATABASES, ownerWithCompany, startTestServer, type TestServer } from './harness.js';
 
 const API = '/api/v1';
@@ -79,6 +80,8 @@ for (const database of DATABASES) {
       expect(malformed.statusCode).toBe(400);
       expect(malformed.headers['x-request-id']).toBe('err-check-1');
       expect(await s.call('GET', `${API}/companies`, { headers })).toMatchObject({ status: 401, headers: { 'x-request-id': 'err-check-1' } });
+      // Raised before routing (Fastify's frameworkErrors): the error handler sets it.
+      expect(await s.call('GET', `${API}/companies/%E0%A4%A`, { headers })).toMatchObject({ status: 400, headers: { 'x-request-id': 'err-check-1' } });
     });
 
     it('writes the id into every log line of the request', async () => {
@@ -149,6 +152,21 @@ for (const database of DATABASES) {
     });
   });
 }
+
+describe('METRICS_TOKEN', () => {
+  it('stops the start when it is short enough to guess or holds spaces', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fieldwork-config-'));
+    try {
+      const load = (token: string) => loadConfig({ AUTH_SECRET: 'x'.repeat(32), METRICS_TOKEN: token }, { dataDir }).metricsToken;
+      expect(() => load('too-short-to-be-safe')).toThrow(/METRICS_TOKEN must be at least 24 characters/);
+      expect(() => load('long enough but has spaces in it')).toThrow(/METRICS_TOKEN/);
+      expect(load(METRICS_TOKEN)).toBe(METRICS_TOKEN);
+      expect(load('')).toBeNull();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
