@@ -40,10 +40,22 @@ export function findPgTool(name: 'pg_dump' | 'pg_restore'): string {
   throw new Error(`${name} not found on PATH or under /usr/lib/postgresql/*/bin: install the PostgreSQL client (Debian: postgresql-client) of the server's major version or newer`);
 }
 
+/**
+ * DATABASE_URL as a pg_dump / pg_restore argument without its password, which goes in PGPASSWORD
+ * instead: a process's arguments are readable by every user of the machine (ps), its environment is not.
+ */
+export function pgToolConnection(databaseUrl: string): { arg: string; env: NodeJS.ProcessEnv } {
+  const url = URL.canParse(databaseUrl) ? new URL(databaseUrl) : null;
+  if (!url?.password) return { arg: `--dbname=${databaseUrl}`, env: process.env };
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  return { arg: `--dbname=${url}`, env: { ...process.env, PGPASSWORD: password } };
+}
+
 /** Runs a tool without a shell; its stderr becomes the error's message when it fails. */
-export function run(command: string, args: string[]): Promise<void> {
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'pipe'] });
+    const child = spawn(command, args, { env, stdio: ['ignore', 'inherit', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);

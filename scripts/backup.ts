@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../server/config.js';
 import { filesRoot } from '../server/storage/file-store.js';
-import { exactSchema, findPgTool, KEY_FILES, MANIFEST_VERSION, PG_DUMP_FILE, pgQuery, run, SQLITE_FILE, type Manifest } from './backup-shared.js';
+import { exactSchema, findPgTool, KEY_FILES, MANIFEST_VERSION, PG_DUMP_FILE, pgQuery, pgToolConnection, run, SQLITE_FILE, type Manifest } from './backup-shared.js';
 
 const { values: args } = parseArgs({ options: { out: { type: 'string', default: 'backups' } }, strict: true, allowPositionals: false });
 
@@ -45,7 +45,8 @@ async function backupPostgres(url: string, target: string): Promise<{ schema: st
   const [row] = await pgQuery<{ schema: string }>(url, 'select current_schema() as schema');
   const schema = row?.schema && row.schema !== 'public' ? row.schema : null;
   const [count] = await pgQuery<{ n: number }>(url, 'select count(*)::int as n from information_schema.tables where table_schema = current_schema()');
-  await run(findPgTool('pg_dump'), ['--format=custom', `--file=${target}`, ...(schema ? [`--schema=${exactSchema(schema)}`] : []), `--dbname=${url}`]);
+  const connection = pgToolConnection(url);
+  await run(findPgTool('pg_dump'), ['--format=custom', `--file=${target}`, ...(schema ? [`--schema=${exactSchema(schema)}`] : []), connection.arg], connection.env);
   return { schema, tables: count?.n ?? 0 };
 }
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.js';
 import { filesRoot } from '../server/storage/file-store.js';
-import { findPgTool, manifestSchema, PG_DUMP_FILE, pgQuery, run, SQLITE_FILE, type Manifest } from './backup-shared.js';
+import { findPgTool, manifestSchema, PG_DUMP_FILE, pgQuery, pgToolConnection, run, SQLITE_FILE, type Manifest } from './backup-shared.js';
 
 const { values: args, positionals } = parseArgs({ options: { force: { type: 'boolean', default: false } }, strict: true, allowPositionals: true });
 
@@ -56,7 +56,8 @@ async function restorePostgres(folder: string, url: string, schema: string | nul
     // A one-schema dump leaves out the extensions it uses; pg_trgm's indexes need it (migration 0011).
     await pgQuery(url, 'create extension if not exists pg_trgm with schema public').catch((err: Error) => console.warn(`pg_trgm not installed (${err.message}): its indexes will fail to restore`));
   }
-  await run(findPgTool('pg_restore'), ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--exit-on-error', `--dbname=${url}`, path.join(folder, PG_DUMP_FILE)]);
+  const connection = pgToolConnection(url);
+  await run(findPgTool('pg_restore'), ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--exit-on-error', connection.arg, path.join(folder, PG_DUMP_FILE)], connection.env);
 }
 
 async function main() {
