@@ -1,5 +1,6 @@
 /** What `npm run backup` and `npm run restore` share: the manifest, the key files, and finding PostgreSQL's tools. */
 import { spawn } from 'node:child_process';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -76,3 +77,13 @@ export async function pgQuery<T extends pg.QueryResultRow>(url: string, text: st
 
 /** A pg_dump -n / pg_restore pattern naming exactly this schema. */
 export const exactSchema = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** The command line, or its usage and exit 2 for anything it does not take. */
+export function parseCommandLine<T extends ParseArgsConfig>(config: T, usage: string) {
+  try {
+    return parseArgs(config);
+  } catch (err) {
+    console.error(`${(err as Error).message}\nUsage: ${usage}`);
+    process.exit(2);
+  }
+}

@@ -8,12 +8,11 @@ import Database from 'better-sqlite3';
 import { chmod, copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../server/config.js';
 import { filesRoot } from '../server/storage/file-store.js';
-import { exactSchema, findPgTool, KEY_FILES, MANIFEST_VERSION, PG_DUMP_FILE, pgQuery, pgToolConnection, run, SQLITE_FILE, type Manifest } from './backup-shared.js';
+import { exactSchema, findPgTool, KEY_FILES, MANIFEST_VERSION, parseCommandLine, PG_DUMP_FILE, pgQuery, pgToolConnection, run, SQLITE_FILE, type Manifest } from './backup-shared.js';
 
-const { values: args } = parseArgs({ options: { out: { type: 'string', default: 'backups' } }, strict: true, allowPositionals: false });
+const { values: args } = parseCommandLine({ options: { out: { type: 'string', default: 'backups' } }, strict: true, allowPositionals: false }, 'npm run backup [-- --out <folder>]');
 
 /** SQLite's online backup: one read transaction over every page, so the copy is one committed state while the server keeps writing (WAL). */
 async function backupSqlite(config: Config, target: string): Promise<number> {

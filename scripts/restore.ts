@@ -7,12 +7,12 @@ import Database from 'better-sqlite3';
 import { chmod, copyFile, cp, readFile, rename, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.js';
 import { filesRoot } from '../server/storage/file-store.js';
-import { findPgTool, manifestSchema, PG_DUMP_FILE, pgQuery, pgToolConnection, run, SQLITE_FILE, type Manifest } from './backup-shared.js';
+import { findPgTool, manifestSchema, parseCommandLine, PG_DUMP_FILE, pgQuery, pgToolConnection, run, SQLITE_FILE, type Manifest } from './backup-shared.js';
 
-const { values: args, positionals } = parseArgs({ options: { force: { type: 'boolean', default: false } }, strict: true, allowPositionals: true });
+const USAGE = 'npm run restore -- <backup folder> [--force]';
+const { values: args, positionals } = parseCommandLine({ options: { force: { type: 'boolean', default: false } }, strict: true, allowPositionals: true }, USAGE);
 
 async function readManifest(folder: string): Promise<Manifest> {
   const file = path.join(folder, 'manifest.json');
@@ -62,7 +62,7 @@ async function restorePostgres(folder: string, url: string, schema: string | nul
 
 async function main() {
   if (positionals.length !== 1) {
-    console.error('Usage: npm run restore -- <backup folder> [--force]');
+    console.error(`Usage: ${USAGE}`);
     process.exit(2);
   }
   const folder = path.resolve(positionals[0]!);
