@@ -4,8 +4,8 @@
  * again in a moment, so it is answered 503 rather than 500 (server/http/errors.ts).
  */
 
-/** Socket-level failures of the PostgreSQL driver, and DNS failures naming its host. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** Socket-level failures of the PostgreSQL driver, and DNS failures naming its host (the S3 store's too). */
+export const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /**
  * PostgreSQL's SQLSTATEs: 57P01 admin shutdown (a fast or smart stop), 57P02 crash shutdown,

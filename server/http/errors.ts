@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/connection-errors.js';
 import { isUniqueViolation } from '../db/constraint-errors.js';
+import { StorageUnavailableError } from '../storage/storage-errors.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
 
 export class AppError extends Error {
@@ -84,6 +85,12 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
     const first = details[0];
     const message = first ? `${first.field ? `${first.field}: ` : ''}${first.message}` : 'Invalid request';
     return sendError(reply, badRequest(message, details));
+  }
+  if (err instanceof StorageUnavailableError) {
+    // Before the database check: the S3 client's ECONNREFUSED would otherwise read as the database's.
+    req.log.warn({ reason: err.reason }, 'file storage unavailable');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+    return sendError(reply, new AppError(503, err.message, err.code));
   }
   if (isDatabaseUnavailable(err)) {
     // The driver's words stay in the log: they name the database's state, not something the caller did.

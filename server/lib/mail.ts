@@ -17,8 +17,11 @@ export interface MailMessage {
 
 
 export const MAIL_JOB = 'mail.send';
-/** About a quarter of an hour of retries with the default 30 s backoff (30 s, 1, 2, 4, 8 min). */
-const MAIL_ATTEMPTS = 6;
+/**
+ * About two hours of retries with the default 30 s backoff (30 s, 1, 2, 4 … 64 min): a message
+ * outlives an SMTP outage of that long and goes out at its next attempt after it ends.
+ */
+export const MAIL_ATTEMPTS = 9;
 
 /**
  * Every message is a mail_outbox row. With SMTP_URL the row is queued with a `mail.send` job in the same

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { ByteRange, ObjectStore } from './object-store.js';
+import { isStoreUnreachable, StorageUnavailableError } from './storage-errors.js';
 
 export interface S3Settings {
   endpoint: string | null;
@@ -14,6 +15,15 @@ export interface S3Settings {
   /** A folder inside the bucket, so one bucket can hold several installations. */
   prefix: string;
 }
+
+/**
+ * A store that is down must fail a request in seconds, not hold it for the SDK's defaults (no
+ * connection timeout, three attempts): 3 s to connect, 15 s of silence on an open connection (an
+ * idle limit, so a large upload that keeps moving is never cut), and one retry.
+ */
+const CONNECT_TIMEOUT_MS = 3_000;
+const SOCKET_IDLE_TIMEOUT_MS = 15_000;
+const MAX_ATTEMPTS = 2;
 
 const isMissing = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -28,6 +38,8 @@ export class S3ObjectStore implements ObjectStore {
   constructor(private settings: S3Settings) {
     this.client = new S3Client({
       region: settings.region,
+      maxAttempts: MAX_ATTEMPTS,
+      requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, socketTimeout: SOCKET_IDLE_TIMEOUT_MS },
       forcePathStyle: settings.forcePathStyle,
       // Checksums only where S3 requires them: by default the SDK sends bodies aws-chunked with a
       // trailing checksum, which many S3-compatible stores (s3rver, older MinIO, Ceph) store as is.
@@ -40,31 +52,45 @@ export class S3ObjectStore implements ObjectStore {
     });
   }
 
+  /** Every call goes through here, so an unreachable store is one error whatever the call. */
+  private async call<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      if (isStoreUnreachable(err)) throw new StorageUnavailableError(err instanceof Error ? err.message : String(err));
+      throw err;
+    }
+  }
+
   private key(name: string) {
     return `${this.settings.prefix}${name}`;
   }
 
   async putFile(name: string, spoolPath: string, meta: { contentType: string; length: number }) {
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.settings.bucket,
-        Key: this.key(name),
-        Body: createReadStream(spoolPath),
-        ContentLength: meta.length,
-        ContentType: meta.contentType,
-      }),
+    await this.call(() =>
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: this.key(name),
+          Body: createReadStream(spoolPath),
+          ContentLength: meta.length,
+          ContentType: meta.contentType,
+        }),
+      ),
     );
   }
 
   async copy(source: string, target: string) {
     try {
-      await this.client.send(
-        new CopyObjectCommand({
-          Bucket: this.settings.bucket,
-          Key: this.key(target),
-          // The source as bucket/key, each path segment URL-encoded.
-          CopySource: `${this.settings.bucket}/${this.key(source).split('/').map(encodeURIComponent).join('/')}`,
-        }),
+      await this.call(() =>
+        this.client.send(
+          new CopyObjectCommand({
+            Bucket: this.settings.bucket,
+            Key: this.key(target),
+            // The source as bucket/key, each path segment URL-encoded.
+            CopySource: `${this.settings.bucket}/${this.key(source).split('/').map(encodeURIComponent).join('/')}`,
+          }),
+        ),
       );
       return true;
     } catch (err) {
@@ -75,8 +101,10 @@ export class S3ObjectStore implements ObjectStore {
 
   async read(name: string, range?: ByteRange): Promise<Readable | null> {
     try {
-      const out = await this.client.send(
-        new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(name), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      const out = await this.call(() =>
+        this.client.send(
+          new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(name), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        ),
       );
       return (out.Body as Readable | undefined) ?? null;
     } catch (err) {
@@ -89,8 +117,10 @@ export class S3ObjectStore implements ObjectStore {
     // At most 1,000 keys per DeleteObjects call.
     for (let i = 0; i < names.length; i += 1000) {
       const batch = names.slice(i, i + 1000);
-      await this.client.send(
-        new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: batch.map((n) => ({ Key: this.key(n) })), Quiet: true } }),
+      await this.call(() =>
+        this.client.send(
+          new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: batch.map((n) => ({ Key: this.key(n) })), Quiet: true } }),
+        ),
       );
     }
   }
@@ -98,8 +128,10 @@ export class S3ObjectStore implements ObjectStore {
   async *list() {
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: this.settings.prefix || undefined, ContinuationToken: token }),
+      const page = await this.call(() =>
+        this.client.send(
+          new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: this.settings.prefix || undefined, ContinuationToken: token }),
+        ),
       );
       for (const o of page.Contents ?? []) {
         if (o.Key) yield { name: o.Key.slice(this.settings.prefix.length), modified: o.LastModified ?? new Date(0) };

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DatabaseJobQueue } from '../../server/jobs/database-queue.js';
 import { DEFAULT_JOB_SETTINGS } from '../../server/jobs/job-queue.js';
 import { DEFAULT_MAP_TILE_URL } from '../../server/config.js';
-import { Mailer } from '../../server/lib/mail.js';
+import { MAIL_ATTEMPTS, Mailer } from '../../server/lib/mail.js';
 import { mailStatus } from '../../server/lib/mail-status.js';
 import { DATABASES, describeEachDatabase, registerUser, startTestServer, type TestServer } from './harness.js';
 import { closedPort, decodeQuotedPrintable, startSink } from './smtp-sink.js';
@@ -84,15 +84,15 @@ for (const database of DATABASES) {
       expect(retrying).toMatchObject({ status: 'retrying', attempts: 1, sent_at: null });
       expect(retrying.error).toBeTruthy();
       const job = await server.services.db.selectFrom('jobs').selectAll().where('name', '=', 'mail.send').orderBy('id', 'desc').executeTakeFirstOrThrow();
-      expect(job).toMatchObject({ status: 'queued', attempts: 1, max_attempts: 6 });
+      expect(job).toMatchObject({ status: 'queued', attempts: 1, max_attempts: MAIL_ATTEMPTS });
       // The next attempt waits out the backoff: 30 s after the first failure.
       expect(Date.parse(job.run_at) - Date.parse(job.updated_at)).toBeGreaterThanOrEqual(29_000);
 
       await server.services.jobs.drain({ includeDelayed: true });
       const failed = (await outboxRow(server, email))!;
-      expect(failed).toMatchObject({ status: 'failed', attempts: 6, sent_at: null });
+      expect(failed).toMatchObject({ status: 'failed', attempts: MAIL_ATTEMPTS, sent_at: null });
       expect(failed.error).toBeTruthy();
-      expect(await server.services.db.selectFrom('jobs').select(['status', 'attempts']).where('id', '=', job.id).executeTakeFirstOrThrow()).toEqual({ status: 'failed', attempts: 6 });
+      expect(await server.services.db.selectFrom('jobs').select(['status', 'attempts']).where('id', '=', job.id).executeTakeFirstOrThrow()).toEqual({ status: 'failed', attempts: MAIL_ATTEMPTS });
 
       const status = await mailStatus(server.services.db);
       expect(status.counts.failed).toBeGreaterThanOrEqual(1);
@@ -101,7 +101,7 @@ for (const database of DATABASES) {
         to_address: email,
         subject: 'Reset your Fieldwork password',
         status: 'failed',
-        attempts: 6,
+        attempts: MAIL_ATTEMPTS,
         error: failed.error,
         created_at: failed.created_at,
       });
@@ -166,7 +166,7 @@ describeEachDatabase('mail logging', (server) => {
     await mailer.send({ to: 'logged@example.com', subject: 'Secret link', text: 'TOP-SECRET-BODY', html: '<p>TOP-SECRET-HTML</p>' });
     await jobs.drain();
     const failure = lines.find((l) => l.args.includes('mail delivery failed'));
-    expect(failure?.args[0]).toMatchObject({ outboxId: expect.any(Number), attempt: 1, maxAttempts: 6, error: expect.any(String) });
+    expect(failure?.args[0]).toMatchObject({ outboxId: expect.any(Number), attempt: 1, maxAttempts: MAIL_ATTEMPTS, error: expect.any(String) });
     expect(JSON.stringify(lines)).not.toMatch(/TOP-SECRET/);
     mailer.close();
   });

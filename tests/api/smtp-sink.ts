@@ -6,8 +6,8 @@ interface Received {
   raw: string;
 }
 
-/** A local SMTP sink that keeps every message it is handed. */
-export async function startSink() {
+/** A local SMTP sink that keeps every message it is handed; on a given port to stand in for a server that comes back. */
+export async function startSink(port = 0) {
   const received: Received[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -22,9 +22,8 @@ export async function startSink() {
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  return { received, port, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  return { received, port: (smtp.server.address() as AddressInfo).port, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
 }
 
 /** A port nothing listens on: bound, read, released. */
