@@ -102,6 +102,10 @@ export const PRODUCTION_TEXTS = [
 ] as const;
 export type ProductionTextKey = (typeof PRODUCTION_TEXTS)[number]['key'];
 export type ProductionTexts = Partial<Record<ProductionTextKey, string | null>>;
+/** The texts as a form holds them: every key, empty where nothing is written. */
+export type ProductionTextValues = Record<ProductionTextKey, string>;
+export const productionTextValues = (texts?: ProductionTexts): ProductionTextValues =>
+  Object.fromEntries(PRODUCTION_TEXTS.map((t) => [t.key, texts?.[t.key] ?? ''])) as ProductionTextValues;
 
 /** The daily production sheet's file name (spec 02 §9): Daily_Production_Sheet_{projectCode}_{MMDDYYYY}.xlsx. */
 export function dailySheetFileName(projectCode: string, date: string): string {

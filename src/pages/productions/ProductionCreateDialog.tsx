@@ -15,7 +15,7 @@ import {
 import { useInvalidate, useNotification } from '@refinedev/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PRODUCTION_MESSAGES, PRODUCTION_SUCCESS, PRODUCTION_TEXTS, createProductionBody, type Production, type ProductionTextKey } from '../../../resources/production';
+import { PRODUCTION_MESSAGES, PRODUCTION_SUCCESS, PRODUCTION_TEXTS, createProductionBody, productionTextValues, type Production, type ProductionTextValues } from '../../../resources/production';
 import { apiFetch, type ApiError } from '../../api/http';
 import type { ResourceFormComponent } from '../../engine/ResourceListPage';
 import { BudgetItemQuantities, checkPicked, pickedBody, type PickedItems } from './BudgetItemQuantities';
@@ -46,7 +46,7 @@ export const ProductionCreateDialog: ResourceFormComponent = ({ onClose }) => {
   const [date, setDate] = useState(todayIn());
   const [dateTouched, setDateTouched] = useState(false);
   const [picked, setPicked] = useState<PickedItems>(new Map());
-  const [texts, setTexts] = useState<Record<ProductionTextKey, string>>({ notes: '', weather: '', delays: '', safety: '' });
+  const [texts, setTexts] = useState<ProductionTextValues>(productionTextValues);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [itemErrors, setItemErrors] = useState<ReturnType<typeof checkPicked>>(new Map());
   const [failure, setFailure] = useState<{ message: string; existingId?: number } | null>(null);

@@ -1,20 +1,15 @@
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { PRODUCTION_TEXTS, type ProductionTextKey, type ProductionTexts } from '../../../../resources/production';
-
-export type DayTextValues = Record<ProductionTextKey, string>;
+import { PRODUCTION_TEXTS, type ProductionTextKey, type ProductionTexts, type ProductionTextValues } from '../../../../resources/production';
 
 const LABELS: Record<ProductionTextKey, string> = { notes: 'Notes on the day', weather: 'Weather', delays: 'Delays', safety: 'Safety' };
 
-export const dayTextsOf = (texts: ProductionTexts | undefined): DayTextValues =>
-  Object.fromEntries(PRODUCTION_TEXTS.map((t) => [t.key, texts?.[t.key] ?? ''])) as DayTextValues;
-
 /** The texts written, trimmed, as a new production's `texts`. */
-export const writtenTexts = (values: DayTextValues): Record<string, string> =>
+export const writtenTexts = (values: ProductionTextValues): Record<string, string> =>
   Object.fromEntries(PRODUCTION_TEXTS.map((t) => [t.key, values[t.key].trim()]).filter(([, v]) => v !== ''));
 
 /** The texts that differ from the server's, a cleared one as null: PATCH /production/{id}'s `texts`, or null when nothing changed. */
-export function changedTexts(values: DayTextValues, saved: ProductionTexts): ProductionTexts | null {
+export function changedTexts(values: ProductionTextValues, saved: ProductionTexts): ProductionTexts | null {
   const changed: ProductionTexts = {};
   for (const { key } of PRODUCTION_TEXTS) {
     const now = values[key].trim();
@@ -27,7 +22,7 @@ export function changedTexts(values: DayTextValues, saved: ProductionTexts): Pro
  * The day's texts of a daily sheet: notes first; weather, delays and safety one tap away (most days
  * have none, and a crew leader's thumb should not scroll past three empty boxes to reach Submit).
  */
-export function DayTexts({ values, onChange, disabled }: { values: DayTextValues; onChange: (values: DayTextValues) => void; disabled?: boolean }) {
+export function DayTexts({ values, onChange, disabled }: { values: ProductionTextValues; onChange: (values: ProductionTextValues) => void; disabled?: boolean }) {
   const [open, setOpen] = useState(() => PRODUCTION_TEXTS.some((t) => t.key !== 'notes' && values[t.key].trim() !== ''));
   const shown = open ? PRODUCTION_TEXTS : PRODUCTION_TEXTS.filter((t) => t.key === 'notes');
   return (

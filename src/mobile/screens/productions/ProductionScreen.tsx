@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import type { BudgetItem } from '../../../../resources/budget';
 import { formatDay } from '../../../../resources/calendar-day';
 import { formatMoney } from '../../../../resources/money';
-import type { Production, ProductionPhoto } from '../../../../resources/production';
+import { productionTextValues, type Production, type ProductionPhoto, type ProductionTextValues } from '../../../../resources/production';
 import type { Station } from '../../../../resources/project';
 import { useOutbox } from '../../../offline/use-outbox';
 import { useCachedRead } from '../../data/cached-read';
@@ -13,7 +13,7 @@ import { ScreenHeader } from '../../shell/ScreenHeader';
 import { ItemRows, checkRows, rowOfBudgetItem, type ItemRow } from './ItemRows';
 import { draftChanges, rowsOfProduction, settled, unsaved } from './production-edits';
 import { enqueueAmend, enqueueDraftChanges, enqueueItemRemoval, entriesOfProduction } from './production-outbox';
-import { changedTexts, DayTexts, DayTextsRead, dayTextsOf, type DayTextValues } from './DayTexts';
+import { changedTexts, DayTexts, DayTextsRead } from './DayTexts';
 import { RemoveItemDialog } from './RemoveItemDialog';
 import { budgetItemsPath, productionPath, productionPhotosPath, stationsPath } from '../../data/field-reads';
 import { PlanMarks } from './PlanMarks';
@@ -68,7 +68,7 @@ export default function ProductionScreen() {
   const [addedWaiting, setAddedWaiting] = useState<ItemRow[]>([]);
   const [rowErrors, setRowErrors] = useState<Map<string, string>>(new Map());
   const [notice, setNotice] = useState<string | null>(null);
-  const [texts, setTexts] = useState<DayTextValues | null>(null);
+  const [texts, setTexts] = useState<ProductionTextValues | null>(null);
   const [removing, setRemoving] = useState<ItemRow | null>(null);
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
 
@@ -109,7 +109,7 @@ export default function ProductionScreen() {
   const rows = rowsOfProduction(production, photosRead.data ?? [])
     .filter((r) => r.itemId === null || !removed.has(r.itemId))
     .map((r) => edits[r.key] ?? r);
-  const dayTexts = texts ?? dayTextsOf(production.texts);
+  const dayTexts = texts ?? productionTextValues(production.texts);
   const taken = new Set([...production.items.map((i) => i.budgetItemId), ...addedWaiting.map((r) => r.budgetItemId)]);
   const addable = (budget.data ?? []).filter((b) => !taken.has(b.id)).map((b) => added[`b${b.id}`] ?? rowOfBudgetItem(b));
   const conflict = mine.some((e) => e.state === 'conflict');

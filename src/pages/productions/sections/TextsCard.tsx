@@ -2,7 +2,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Alert, Button, Card, CardContent, CardHeader, Stack, TextField, Typography } from '@mui/material';
 import { useNotification } from '@refinedev/core';
 import { useState } from 'react';
-import { PRODUCTION_SUCCESS, PRODUCTION_TEXTS, type Production, type ProductionTextKey } from '../../../../resources/production';
+import { PRODUCTION_SUCCESS, PRODUCTION_TEXTS, productionTextValues, type Production, type ProductionTextValues } from '../../../../resources/production';
 import type { ApiError } from '../../../api/http';
 import { updateTexts, useProductionRefresh } from '../production-api';
 
@@ -10,8 +10,7 @@ import { updateTexts, useProductionRefresh } from '../production-api';
 export function TextsCard({ production }: { production: Production }) {
   const { open: notify } = useNotification();
   const refresh = useProductionRefresh();
-  const initial = () => Object.fromEntries(PRODUCTION_TEXTS.map((t) => [t.key, production.texts[t.key] ?? ''])) as Record<ProductionTextKey, string>;
-  const [editing, setEditing] = useState<Record<ProductionTextKey, string> | null>(null);
+  const [editing, setEditing] = useState<ProductionTextValues | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const written = PRODUCTION_TEXTS.filter((t) => production.texts[t.key]);
@@ -40,7 +39,7 @@ export function TextsCard({ production }: { production: Production }) {
         action={
           production.canEdit &&
           !editing && (
-            <Button startIcon={<EditOutlined />} onClick={() => setEditing(initial())}>
+            <Button startIcon={<EditOutlined />} onClick={() => setEditing(productionTextValues(production.texts))}>
               Edit
             </Button>
           )
