@@ -74,6 +74,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     dataDir: config.dataDir,
     onWrite: (tables) => readCache.written(tables),
     log: app.log,
+    statementTimeoutMs: config.statementTimeoutMs,
   });
   await migrateToLatest(database.db, database.dialect);
   const storage = await openObjectStore(config);

@@ -9,6 +9,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** DATABASE_STATEMENT_TIMEOUT_MS (PostgreSQL): a longer statement is cancelled; 0 for none. */
+  statementTimeoutMs: number;
   redisUrl: string | null;
   /** Whether this process runs background jobs (RUN_JOBS=false: it only queues them for the others). */
   runJobs: boolean;
@@ -106,6 +108,14 @@ function loadStorage(env: NodeJS.ProcessEnv): Config['storage'] {
   };
 }
 
+/** DATABASE_STATEMENT_TIMEOUT_MS, 30 s unless set: far above any request's queries, below a client's patience. */
+function loadStatementTimeout(env: NodeJS.ProcessEnv): number {
+  const raw = env.DATABASE_STATEMENT_TIMEOUT_MS?.trim();
+  const ms = raw ? Number(raw) : 30_000;
+  if (!Number.isInteger(ms) || ms < 0) throw new Error('DATABASE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds (0 for none)');
+  return ms;
+}
+
 /** METRICS_TOKEN: long enough that guessing it is hopeless, since GET /metrics is reachable by anyone who can reach the server. */
 function loadMetricsToken(env: NodeJS.ProcessEnv): string | null {
   const token = env.METRICS_TOKEN?.trim();
@@ -132,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    statementTimeoutMs: loadStatementTimeout(env),
     redisUrl: env.REDIS_URL || null,
     runJobs: env.RUN_JOBS !== 'false',
     jobQueueName: env.JOB_QUEUE || 'fieldwork',

@@ -9,11 +9,12 @@ export const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT',
 
 /**
  * PostgreSQL's SQLSTATEs: 57P01 admin shutdown (a fast or smart stop), 57P02 crash shutdown,
- * 57P03 cannot connect now (starting or stopping), 53300 too many connections; class 08 is every
+ * 57P03 cannot connect now (starting or stopping), 53300 too many connections, 57014 a statement
+ * cancelled (past the statement timeout, or by an operator); class 08 is every
  * connection exception. SQLite's SQLITE_BUSY (and its extended codes) is a lock held past the busy
  * timeout by another process.
  */
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 
 /**
  * pg's and pg-pool's own errors carry no code, only these messages: a socket closed under a query,

@@ -39,6 +39,11 @@ export interface OpenOptions {
   onWrite?: (tables: string[]) => void;
   /** Where a lost PostgreSQL connection is reported (the server's logger). */
   log?: { warn(obj: object, msg: string): void };
+  /**
+   * PostgreSQL only: a statement running longer is cancelled (57014, answered 503), so a query stuck
+   * behind a lock or a bad plan ends instead of holding a request and a pooled connection. 0: none.
+   */
+  statementTimeoutMs?: number;
 }
 
 /** How long a request waits for a PostgreSQL connection before it is answered 503. */
@@ -47,7 +52,12 @@ const PG_CONNECT_TIMEOUT_MS = 5000;
 export function openDatabase(opts: OpenOptions): DatabaseHandle {
   const watched = (dialect: KyselyDialect) => (opts.onWrite ? watchTables(dialect, opts.onWrite) : dialect);
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+    });
     survivingRestarts(pool, opts.log);
     const db = new Kysely<DB>({ dialect: watched(new PostgresDialect({ pool })) });
     return {

@@ -69,10 +69,29 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
   };
 }
 
+/**
+ * Building an index over a large table may outlast the server's statement timeout (a request's
+ * bound): each migration lifts it for the transaction the migrator runs them in on PostgreSQL.
+ */
+function untimed(all: Record<string, Migration>): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.entries(all).map(([name, m]) => [
+      name,
+      {
+        ...m,
+        up: async (db) => {
+          await sql`set local statement_timeout = 0`.execute(db);
+          await m.up(db);
+        },
+      },
+    ]),
+  );
+}
+
 /** A migrator over this connection's own schema: Kysely looks for its bookkeeping tables in every
  * schema on PostgreSQL unless told which one, so databases sharing a server (tests, bench) would see each other's. */
 export async function createMigrator(db: Db, dialect: Dialect): Promise<Migrator> {
-  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
+  const provider: MigrationProvider = { getMigrations: async () => (dialect === 'postgres' ? untimed(migrations(dialect)) : migrations(dialect)) };
   const migrationTableSchema =
     dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema

@@ -116,38 +116,66 @@ function keptBody(payload: unknown, reply: FastifyReply): string | null | undefi
   return Buffer.isBuffer(payload) && json ? payload.toString('utf8') : undefined;
 }
 
-const release = (services: Services, id: number) => services.db.deleteFrom('idempotency_keys').where('id', '=', id).execute();
-
-/**
- * The answer stands even when the database cannot keep it (it went away after the handler): a
- * failure here would replace the answer, and a write already committed would read as failed. The
- * key then stays running until it counts as abandoned (ABANDONED_MS).
- */
-async function keepAnswer(services: Services, req: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  try {
-    await keepOrRelease(services, req, reply, payload);
-  } catch (err) {
-    if (!isDatabaseUnavailable(err)) throw err;
-    req.log.warn({ code: (err as { code?: unknown }).code, status: reply.statusCode }, 'idempotency key not kept: the database is unavailable');
-  }
-}
+/** What becomes of a claimed key once its answer is known: kept for replays, or released for a retry. */
+type KeyOutcome = { id: number; keep: Pick<IdempotencyKeysTable, 'fingerprint' | 'status' | 'body' | 'headers'> | null };
 
 /** Keeps the answer of a claimed write below 500; a server failure releases the key so the client may retry. */
-async function keepOrRelease(services: Services, req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+function outcomeOf(req: FastifyRequest, reply: FastifyReply, payload: unknown): KeyOutcome | null {
   const write = req.idempotency;
   const id = write?.claim;
-  if (!write || !id) return;
+  if (!write || !id) return null;
   write.claim = null;
   const body = reply.statusCode < 500 ? keptBody(payload, reply) : undefined;
   // An upload answered before its body was read whole (a refusal) cannot be matched to a retry: not kept.
   const fingerprint = req.isMultipart() ? write.fingerprint.whole() : write.fingerprint.soFar();
-  if (body === undefined || fingerprint === null) return release(services, id);
+  if (body === undefined || fingerprint === null) return { id, keep: null };
   const headers = Object.fromEntries(KEPT_HEADERS.flatMap((h) => (reply.hasHeader(h) ? [[h, String(reply.getHeader(h))]] : [])));
-  await services.db
-    .updateTable('idempotency_keys')
-    .set({ state: 'done', fingerprint, status: reply.statusCode, body, headers: JSON.stringify(headers) })
-    .where('id', '=', id)
-    .execute();
+  return { id, keep: { fingerprint, status: reply.statusCode, body, headers: JSON.stringify(headers) } };
+}
+
+async function settle(services: Services, { id, keep }: KeyOutcome) {
+  if (!keep) await services.db.deleteFrom('idempotency_keys').where('id', '=', id).execute();
+  else await services.db.updateTable('idempotency_keys').set({ state: 'done', ...keep }).where('id', '=', id).execute();
+}
+
+/** First wait before settling a key again while the database is away; it doubles up to RETRY_MAX_MS. */
+const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 5000;
+
+/**
+ * Settles the key again until the database is back. Without it, a write cut by an outage (answered
+ * 503) left its key running, and the outbox's retry of it was refused 409 until the key counted as
+ * abandoned, ten minutes later. Past ABANDONED_MS the key is free anyway.
+ */
+function settleWhenBack(services: Services, outcome: KeyOutcome, log: FastifyRequest['log']) {
+  const giveUpAt = Date.now() + ABANDONED_MS;
+  let wait = RETRY_FIRST_MS;
+  const attempt = () => {
+    settle(services, outcome).catch((err: unknown) => {
+      if (!isDatabaseUnavailable(err)) return log.error({ err }, 'idempotency key could not be settled');
+      if (Date.now() + wait > giveUpAt) return;
+      wait = Math.min(wait * 2, RETRY_MAX_MS);
+      setTimeout(attempt, wait).unref();
+    });
+  };
+  setTimeout(attempt, wait).unref();
+}
+
+/**
+ * The answer stands even when the database cannot keep it (it went away after the handler): a
+ * failure here would replace the answer, and a write already committed would read as failed. The
+ * key is then settled once the database is back.
+ */
+async function keepAnswer(services: Services, req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const outcome = outcomeOf(req, reply, payload);
+  if (!outcome) return;
+  try {
+    await settle(services, outcome);
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) throw err;
+    req.log.warn({ code: (err as { code?: unknown }).code, status: reply.statusCode }, 'idempotency key not settled yet: the database is unavailable');
+    settleWhenBack(services, outcome, req.log);
+  }
 }
 
 /** Registers the hooks on the API's routes; call before the routes are registered. */

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { ownerWithCompany, startTestServer } from './harness.js';
+import pg from 'pg';
+import { DATABASES, ownerWithCompany, startTestServer } from './harness.js';
 
 /** Issue 22: a SQLite database locked by another process past the busy timeout is a 503 to retry, not a 500. */
 describe('SQLite locked by another process', () => {
@@ -32,3 +33,37 @@ describe('SQLite locked by another process', () => {
     }
   });
 });
+
+/** Issue 22: on PostgreSQL a statement stuck behind a lock is cancelled at the statement timeout and answered 503. */
+for (const database of DATABASES.filter((d) => d.url)) {
+  describe(`A statement held past the statement timeout [${database.name}]`, () => {
+    let server: Awaited<ReturnType<typeof startTestServer>> | undefined;
+    beforeAll(async () => {
+      server = await startTestServer(database.url, { statementTimeoutMs: 300 });
+    });
+    afterAll(async () => {
+      await server?.stop();
+    });
+
+    it('is cancelled and answered 503 DATABASE_UNAVAILABLE instead of holding the request; the next write goes through', async () => {
+      const s = server!;
+      const { token } = await ownerWithCompany(s);
+      const other = new pg.Client({ connectionString: s.config.databaseUrl! });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('lock table crews in access exclusive mode');
+        const started = Date.now();
+        const held = await s.call('POST', '/api/v1/crews', { token, body: { name: 'Held' } });
+        expect(held.status).toBe(503);
+        expect(held.body.error.code).toBe('DATABASE_UNAVAILABLE');
+        expect(Date.now() - started).toBeLessThan(5000);
+        await other.query('rollback');
+        const after = await s.call('POST', '/api/v1/crews', { token, body: { name: 'Let in' } });
+        expect(after.status).toBe(201);
+      } finally {
+        await other.end();
+      }
+    });
+  });
+}

@@ -10,6 +10,7 @@ describe('isDatabaseUnavailable', () => {
     ['a crash shutdown', coded('57P02')],
     ['a server starting or stopping', coded('57P03', 'the database system is starting up')],
     ['too many connections', coded('53300')],
+    ['a statement cancelled at the statement timeout (stuck behind a lock)', coded('57014', 'canceling statement due to statement timeout')],
     ['a connection exception of class 08', coded('08006')],
     ['a socket closed under a query', new Error('Connection terminated unexpectedly')],
     ['the connection timeout', new Error('Connection terminated due to connection timeout')],
@@ -25,7 +26,6 @@ describe('isDatabaseUnavailable', () => {
   it.each([
     ['a unique violation', coded('23505')],
     ['a syntax error', coded('42601')],
-    ['a statement timeout (a query too slow, not a database away)', coded('57014')],
     ['a SQLite constraint', coded('SQLITE_CONSTRAINT_UNIQUE')],
     ['a message merely mentioning a connection', new Error('Connection settings are invalid')],
     ['a plain error', new Error('boom')],
