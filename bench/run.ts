@@ -11,7 +11,9 @@
 // `--only grid` for issue 19's grids filtered on three columns (`gridFilters`), and `--only pdf` for
 // issue 20's PDF optimiser (`pdfOptimiser`, SQLite only: the work is the rendering, not the database),
 // and `--only mobile` for issue 21's phone client (`mobileClient`: its first screen's JavaScript and
-// first contentful paint on slow 4G, from the build; SQLite only).
+// first contentful paint on slow 4G, from the build; SQLite only), and `--only soak` for issue 22's
+// soak (`soak`: two processes on PostgreSQL and Redis under 100 connections for SOAK_SECONDS, 600 by
+// default; never part of the full run).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -34,6 +36,7 @@ import { benchMobileClient, buildClient, type MobileClientRun } from './mobile-c
 import { benchPublicDashboard, printPublicDashboard, publicDashboardFailures } from './public-dashboard.js';
 import { benchReports, printReports, reportsFailures } from './reports.js';
 import { benchRealtime, printRealtime, realtimeFailures, type RealtimeRun } from './realtime.js';
+import { benchSoak, printSoak, soakFailures, type SoakRun } from './soak.js';
 import { CONNECTIONS, DURATION_SEC, measure, type Measured, type Target } from './measure.js';
 import { PASSWORD, seed, type Seeded } from './seed.js';
 import { randomFullName, seedVolume, SOUGHT_SURNAME, VOLUME, type Volume } from './seed-volume.js';
@@ -622,9 +625,23 @@ async function onlyMobile(): Promise<never> {
   exitWith(problems);
 }
 
+/** `--only soak`: the soak alone (PostgreSQL only); its results replace `soak` in results.json. */
+async function onlySoak(): Promise<never> {
+  let outcome: SoakRun | { error: string };
+  try {
+    outcome = await benchSoak(log);
+  } catch (err) {
+    outcome = { error: err instanceof Error ? err.message : String(err) };
+  }
+  if (!('error' in outcome)) printSoak(outcome, log);
+  const problems = 'error' in outcome ? [`soak: ${outcome.error}`] : soakFailures(outcome);
+  mergeResults('soak', { runAt: new Date().toISOString(), commit: commit(), postgres: outcome, ok: problems.length === 0, ...(problems.length ? { failures: problems } : {}) });
+  exitWith(problems);
+}
+
 const only = process.argv.find((a, i) => a.startsWith('--only=') || process.argv[i - 1] === '--only')?.replace('--only=', '');
-if (only !== undefined && !['budget', 'productions', 'field', 'realtime', 'figures', 'grid', 'pdf', 'mobile'].includes(only)) {
-  process.stderr.write(`--only takes one scenario: budget, productions, field, realtime, figures, grid, pdf or mobile (got ${only})\n`);
+if (only !== undefined && !['budget', 'productions', 'field', 'realtime', 'figures', 'grid', 'pdf', 'mobile', 'soak'].includes(only)) {
+  process.stderr.write(`--only takes one scenario: budget, productions, field, realtime, figures, grid, pdf, mobile or soak (got ${only})\n`);
   process.exit(2);
 }
 if (only === 'budget') await onlyBudget();
@@ -635,6 +652,7 @@ if (only === 'figures') await onlyFigures();
 if (only === 'grid') await onlyGrid();
 if (only === 'pdf') await onlyPdf();
 if (only === 'mobile') await onlyMobile();
+if (only === 'soak') await onlySoak();
 
 /** The numbers a later run is compared with: per database and endpoint, throughput, p95 and share of /health. */
 function summary(run: DatabaseRun) {
