@@ -3,7 +3,8 @@
 // billed, an open invoice, a task) is taken out of its shared pool by one connection while it works
 // on it, so two connections never race for it: every answer has one expected status, and anything
 // else (a 409 included) is an error.
-import { headersOf, sheetOf, uploadFile, type Person, type SoakWorld } from './soak-seed.js';
+import http from 'node:http';
+import { headersOf, sheetOf, type Person, type SoakWorld } from './soak-seed.js';
 
 export type Kind =
   | 'productionsPage'
@@ -50,7 +51,7 @@ export interface Recorder {
 /** Where a task goes next: started, finished, reopened into progress (each a legal move, resources/task.ts). */
 const NEXT_STATUS: Record<string, string> = { open: 'progress', progress: 'completed', completed: 'progress' };
 /** Files kept in the folder: beyond this an upload's connection also deletes the oldest, so the folder stays a working size. */
-const FOLDER_FILES = 200;
+const FOLDER_FILES = 40;
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 const page = (size: number, pages: number) => {
@@ -58,26 +59,57 @@ const page = (size: number, pages: number) => {
   return `_start=${start}&_end=${start + size}`;
 };
 
+/**
+ * A request on a keep-alive agent of `sockets` connections: node:http rather than fetch, whose pool
+ * opens extra sockets when a response is not yet released and keeps them for the server's keep-alive
+ * time, which showed as a step in the server's open descriptors that was the bench's, not the server's.
+ */
+function send(agent: http.Agent, url: string, method: string, headers: Record<string, string>, body?: Buffer): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers: body ? { ...headers, 'content-length': String(body.length) } : headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** A multipart body of one small text file, folderId first, as the file manager sends it. */
+function fileForm(folderId: number, name: string) {
+  const boundary = `----soak${Math.random().toString(16).slice(2)}`;
+  const body = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="folderId"\r\n\r\n${folderId}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file[]"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\n` +
+      `${`Daily notes of ${name}\n`.repeat(40)}\r\n--${boundary}--\r\n`,
+  );
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
 /** One connection's requests to one server process: each timed, its status checked, its body parsed. */
-function client(baseUrl: string, world: SoakWorld, recorder: Recorder) {
-  return async (kind: Kind, method: string, path: string, expect: number, opts: { who?: Person; body?: unknown; form?: FormData } = {}) => {
+function client(agent: http.Agent, baseUrl: string, world: SoakWorld, recorder: Recorder) {
+  return async (kind: Kind, method: string, path: string, expect: number, opts: { who?: Person; body?: unknown; form?: { body: Buffer; contentType: string } } = {}) => {
     const headers: Record<string, string> = headersOf(world, opts.who ?? world.owner);
-    let body: string | FormData | undefined = opts.form;
-    if (opts.body !== undefined) {
+    let body: Buffer | undefined;
+    if (opts.form) {
+      headers['content-type'] = opts.form.contentType;
+      body = opts.form.body;
+    } else if (opts.body !== undefined) {
       headers['content-type'] = 'application/json';
-      body = JSON.stringify(opts.body);
+      body = Buffer.from(JSON.stringify(opts.body));
     }
     const started = performance.now();
     try {
-      const res = await fetch(`${baseUrl}/api/v1${path}`, { method, headers, body });
-      const text = await res.text();
+      const res = await send(agent, `${baseUrl}/api/v1${path}`, method, headers, body);
       const ms = performance.now() - started;
       if (res.status !== expect) {
-        recorder.record(kind, ms, `${method} ${path} answered ${res.status} (expected ${expect}): ${text.slice(0, 300)}`);
+        recorder.record(kind, ms, `${method} ${path} answered ${res.status} (expected ${expect}): ${res.text.slice(0, 300)}`);
         return null;
       }
       recorder.record(kind, ms, null);
-      return text ? JSON.parse(text) : {};
+      return res.text ? JSON.parse(res.text) : {};
     } catch (err) {
       recorder.record(kind, performance.now() - started, `${method} ${path} failed: ${err instanceof Error ? err.message : String(err)}`);
       return null;
@@ -86,7 +118,7 @@ function client(baseUrl: string, world: SoakWorld, recorder: Recorder) {
 }
 
 type Call = ReturnType<typeof client>;
-type Action = (call: Call, world: SoakWorld, baseUrl: string, recorder: Recorder) => Promise<void>;
+type Action = (call: Call, world: SoakWorld) => Promise<void>;
 
 const billingOf = (productions: Array<{ id: number; itemIds: number[] }>) => productions.map((p) => ({ id: p.id, items: p.itemIds.map((id) => ({ id })) }));
 
@@ -181,16 +213,12 @@ const ACTIONS: Array<{ weight: number; run: Action }> = [
   },
   {
     weight: 3,
-    run: async (call, w, baseUrl, recorder) => {
-      const started = performance.now();
-      try {
-        w.fileIds.push(...(await uploadFile(baseUrl, w, w.owner, w.folderId, `soak notes ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}.txt`)));
-        recorder.record('fileUpload', performance.now() - started, null);
-      } catch (err) {
-        recorder.record('fileUpload', performance.now() - started, err instanceof Error ? err.message : String(err));
-        return;
-      }
-      if (w.fileIds.length > FOLDER_FILES) await call('fileDelete', 'DELETE', `/filesNew/${w.fileIds.shift()}`, 200);
+    run: async (call, w) => {
+      const name = `soak notes ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}.txt`;
+      const uploaded = await call('fileUpload', 'POST', '/filesNew', 201, { form: fileForm(w.folderId, name) });
+      if (!uploaded) return;
+      w.fileIds.push(...(uploaded.files as Array<{ id: number }>).map((f) => f.id));
+      if (w.fileIds.length > FOLDER_FILES) await call('fileDelete', 'DELETE', `/filesNew/${w.fileIds.shift()}`, 204);
     },
   },
 ];
@@ -203,13 +231,17 @@ function nextAction(): Action {
   return ACTIONS.at(-1)!.run;
 }
 
-/** `connections` loops, split evenly over the servers, until `until` (ms since the epoch); in-flight actions finish. */
+/** `connections` loops, split evenly over the servers (one keep-alive socket each), until `until` (ms since the epoch); in-flight actions finish. */
 export async function runLoad(baseUrls: string[], world: SoakWorld, connections: number, until: number, recorder: Recorder): Promise<void> {
-  await Promise.all(
-    Array.from({ length: connections }, async (_, i) => {
-      const baseUrl = baseUrls[i % baseUrls.length]!;
-      const call = client(baseUrl, world, recorder);
-      while (Date.now() < until) await nextAction()(call, world, baseUrl, recorder);
-    }),
-  );
+  const agents = baseUrls.map(() => new http.Agent({ keepAlive: true, maxSockets: Math.ceil(connections / baseUrls.length) }));
+  try {
+    await Promise.all(
+      Array.from({ length: connections }, async (_, i) => {
+        const call = client(agents[i % agents.length]!, baseUrls[i % baseUrls.length]!, world, recorder);
+        while (Date.now() < until) await nextAction()(call, world);
+      }),
+    );
+  } finally {
+    for (const agent of agents) agent.destroy();
+  }
 }

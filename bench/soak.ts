@@ -87,8 +87,9 @@ async function sampleOf(pid: number, t: number): Promise<Sample> {
   return { t: round(t), rssMb: round(kb / 1024), handles: readdirSync(`/proc/${pid}/fd`).length };
 }
 
-/** The second half's least-squares slope and what it allows. */
-function trend(samples: Sample[], seconds: number, pickValue: (s: Sample) => number, tolerance: { share: number; floor: number }): Trend {
+/** The second half's least-squares slope and what it allows; samples after the load (in-flight requests finishing) do not count. */
+function trend(all: Sample[], seconds: number, pickValue: (s: Sample) => number, tolerance: { share: number; floor: number }): Trend {
+  const samples = all.filter((s) => s.t <= seconds + 0.5);
   const half = samples.filter((s) => s.t >= seconds / 2);
   const xs = half.map((s) => s.t / 60);
   const ys = half.map(pickValue);
@@ -176,12 +177,14 @@ export async function benchSoak(log: (line: string) => void): Promise<SoakRun> {
         requestsAtLastLine = requests;
       });
     }, sampleSeconds * 1000);
+    // The last sample of the load, exactly at its end (the interval's last tick may fall just short).
+    const last = setTimeout(() => void take(), seconds * 1000);
     try {
       await runLoad([a.baseUrl, b.baseUrl], world, SOAK_CONNECTIONS, started + seconds * 1000, rec);
     } finally {
       clearInterval(sampler);
+      clearTimeout(last);
     }
-    await take();
     const elapsed = (Date.now() - started) / 1000;
     const calls: SoakRun['calls'] = {};
     let requests = 0;
@@ -215,7 +218,7 @@ export async function benchSoak(log: (line: string) => void): Promise<SoakRun> {
         billableLeft: world.billable.length,
       },
       tolerance: TOLERANCE,
-      processes: { a: processRun(samples[0]!, elapsed), b: processRun(samples[1]!, elapsed) },
+      processes: { a: processRun(samples[0]!, seconds), b: processRun(samples[1]!, seconds) },
     };
   } finally {
     for (const s of servers) await s.stop();
