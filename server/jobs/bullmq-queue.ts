@@ -140,6 +140,8 @@ export class BullJobQueue implements JobQueue {
   async drain(opts: DrainOptions = {}) {
     const queue = this.openQueue();
     this.openWorker();
+    // The relay sends nothing before the connection is ready.
+    await queue.waitUntilReady();
     for (;;) {
       await this.relayAll();
       if (opts.includeDelayed) await queue.promoteJobs();

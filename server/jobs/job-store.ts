@@ -103,16 +103,24 @@ export async function recordRun(db: Db, id: number, runnerId: string, outcome: {
     .execute();
 }
 
-/** Committed rows not yet handed to BullMQ, claimed for a while so two relays do not both send them. */
+/**
+ * Committed rows not yet handed to BullMQ, claimed for a while so two relays do not both send them;
+ * with them, rows whose runner died while running them from the table (during a Redis outage), queued
+ * again so the worker can claim them.
+ */
 export async function claimUnrelayed(db: Db, dialect: Dialect, relayId: string, opts: { lockMs: number; limit: number }) {
   const now = Date.now();
+  const lapsed = (eb: any) => eb('locked_until', '<', iso(now));
   const free = (eb: any) =>
-    eb.and([eb('status', '=', 'queued'), eb('relayed_at', 'is', null), eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', iso(now))])]);
+    eb.and([
+      eb('relayed_at', 'is', null),
+      eb.or([eb.and([eb('status', '=', 'queued'), eb.or([eb('locked_until', 'is', null), lapsed(eb)])]), eb.and([eb('status', '=', 'running'), lapsed(eb)])]),
+    ]);
   // The batch may grow past `limit` on PostgreSQL (see claimDue); every row claimed is returned and relayed.
   const batch = db.selectFrom('jobs').select('id').where(free).orderBy('id').limit(opts.limit);
   return db
     .updateTable('jobs')
-    .set({ locked_by: relayId, locked_until: iso(now + opts.lockMs) })
+    .set({ status: 'queued', locked_by: relayId, locked_until: iso(now + opts.lockMs) })
     .where('id', 'in', dialect === 'postgres' ? batch.forUpdate().skipLocked() : batch)
     .where(free)
     .returningAll()
