@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { reconnectDelay } from '../lib/redis-retry.js';
 import { trackReads } from './table-watch.js';
 
 const CHANNEL = 'fieldwork:read-cache:written';
@@ -34,6 +35,11 @@ export class ReadCache {
   private drops = 0;
   private droppedAt = new Map<string, number>();
   private publish: ((tables: string[]) => void) | null = null;
+  /**
+   * Sharing through Redis, but not subscribed right now (Redis down, or not reached yet): another
+   * process's writes would go unheard, so nothing is answered from the cache or kept in it.
+   */
+  private deaf = false;
   private pending = new Set<string>();
   /** Loads under way by key, with the drop count when each began. */
   private loading = new Map<string, { value: Promise<unknown>; startedAt: number }>();
@@ -50,6 +56,7 @@ export class ReadCache {
    * own row handed to it from another cached entry.
    */
   async get<T>(key: string, load: () => Promise<T>, opts: { sizeOf?: (value: T) => number; alsoReads?: readonly string[] } = {}): Promise<T> {
+    if (this.deaf) return load();
     const hit = this.entries.get(key);
     const now = Date.now();
     if (hit && hit.expires > now) return hit.value as T;
@@ -73,7 +80,7 @@ export class ReadCache {
     for (const t of opts.alsoReads ?? []) tables.add(t);
     // A value loaded while one of its tables was written may hold the old rows: answered, not kept.
     const stale = [...tables].some((t) => (this.droppedAt.get(t) ?? 0) > startedAt);
-    if (!stale && this.ttlMs > 0) this.keep(key, { value, expires: now + this.ttlMs, tables, size: opts.sizeOf?.(value) ?? 1024 });
+    if (!stale && !this.deaf && this.ttlMs > 0) this.keep(key, { value, expires: now + this.ttlMs, tables, size: opts.sizeOf?.(value) ?? 1024 });
     return value;
   }
 
@@ -129,22 +136,63 @@ export class ReadCache {
     }
   }
 
-  /** Shares drops with the other server processes through Redis; answers a function that disconnects. */
+  /** Forgets every entry: drops may have been missed. */
+  private dropAll() {
+    ++this.drops;
+    for (const table of this.byTable.keys()) this.droppedAt.set(table, this.drops);
+    for (const key of [...this.entries.keys()]) this.remove(key);
+  }
+
+  /**
+   * Shares drops with the other server processes through Redis; answers a function that disconnects.
+   * Does not wait for Redis: while it is away (or not reached yet at start) the cache is bypassed,
+   * since the other processes' drops cannot arrive, and once subscribed again it starts empty. Drops
+   * of this process's writes made meanwhile are sent, in one message, once the publisher is back.
+   */
   async shareThroughRedis(redisUrl: string, log: FastifyBaseLogger): Promise<() => Promise<void>> {
     const { Redis } = await import('ioredis');
-    const options = { maxRetriesPerRequest: null, lazyConnect: false } as const;
-    const publisher = new Redis(redisUrl, options);
-    const subscriber = new Redis(redisUrl, options);
+    // No offline queue: a publish while Redis is away fails at once and its tables wait in `unsent`.
+    const publisher = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: reconnectDelay });
+    const subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null, retryStrategy: reconnectDelay });
     const self = `${process.pid}:${Math.random().toString(36).slice(2)}`;
     for (const client of [publisher, subscriber]) client.on('error', (err) => log.warn({ err: err.message }, 'read cache: Redis error'));
-    await subscriber.subscribe(CHANNEL);
+    this.deaf = true;
+    this.dropAll();
+    // Served from again once the subscription is confirmed, so no drop published after that is missed.
+    subscriber.on('ready', () => {
+      subscriber.subscribe(CHANNEL).then(
+        () => {
+          this.dropAll();
+          this.deaf = false;
+        },
+        (err: Error) => log.warn({ err: err.message }, 'read cache: could not subscribe'),
+      );
+    });
+    subscriber.on('close', () => {
+      if (!this.deaf) log.warn('read cache: Redis connection lost; the cache is bypassed until it is back');
+      this.deaf = true;
+      this.dropAll();
+    });
     subscriber.on('message', (_channel, message: string) => {
       const [from, tables] = message.split(' ');
       if (from !== self && tables) this.dropLocal(tables.split(','));
     });
-    this.publish = (tables) => void publisher.publish(CHANNEL, `${self} ${tables.join(',')}`).catch(() => undefined);
+    const unsent = new Set<string>();
+    const send = (tables: string[]) => {
+      if (!tables.length) return;
+      publisher.publish(CHANNEL, `${self} ${tables.join(',')}`).catch(() => {
+        for (const t of tables) unsent.add(t);
+      });
+    };
+    publisher.on('ready', () => {
+      const tables = [...unsent];
+      unsent.clear();
+      send(tables);
+    });
+    this.publish = send;
     return async () => {
       this.publish = null;
+      this.deaf = false;
       subscriber.disconnect();
       publisher.disconnect();
     };

@@ -26,8 +26,10 @@ export class DatabaseJobQueue implements JobQueue {
     private dialect: Dialect,
     private log: FastifyBaseLogger,
     private settings: JobQueueSettings,
+    /** The BullMQ driver's fallback while Redis is away: its runner (and handlers), and only rows not handed to Redis. */
+    private fallbackFor?: { runner: JobRunner },
   ) {
-    this.runner = new JobRunner(db, log, settings, newRunnerId());
+    this.runner = fallbackFor?.runner ?? new JobRunner(db, log, settings, newRunnerId());
   }
 
   register<P>(name: string, handler: JobHandler<P>, defaults?: { attempts?: number }) {
@@ -90,7 +92,7 @@ export class DatabaseJobQueue implements JobQueue {
   private async poll() {
     try {
       while (this.started && this.running.size < this.settings.concurrency) {
-        const row = await claimDue(this.db, this.dialect, this.runner.runnerId, { dueBefore: Date.now(), lockMs: this.settings.lockMs });
+        const row = await claimDue(this.db, this.dialect, this.runner.runnerId, { dueBefore: Date.now(), lockMs: this.settings.lockMs, unrelayedOnly: !!this.fallbackFor });
         if (!row) return;
         void this.launch(row).then(() => this.wake());
       }

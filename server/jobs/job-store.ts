@@ -45,13 +45,19 @@ export async function insertJob(
  * runner stopped renewing its lock (it crashed). One conditional UPDATE, so of two runners racing for a
  * row only one gets it; on PostgreSQL SKIP LOCKED lets the other move on to the next row at once.
  */
-export async function claimDue(db: Db, dialect: Dialect, runnerId: string, opts: { dueBefore: number; lockMs: number }) {
+export async function claimDue(db: Db, dialect: Dialect, runnerId: string, opts: { dueBefore: number; lockMs: number; unrelayedOnly?: boolean }) {
   const now = Date.now();
-  const claimable = (eb: any) =>
+  const due = (eb: any) =>
     eb.or([
       eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', iso(opts.dueBefore))]),
       eb.and([eb('status', '=', 'running'), eb('locked_until', '<', iso(now))]),
     ]);
+  // BullMQ's fallback while Redis is away: rows never handed to Redis (those that were are BullMQ's to
+  // run) and not held by a relay under way (it may hand them over when Redis answers again).
+  const claimable = (eb: any) =>
+    opts.unrelayedOnly
+      ? eb.and([due(eb), eb('relayed_at', 'is', null), eb.or([eb('status', '=', 'running'), eb('locked_until', 'is', null), eb('locked_until', '<', iso(now))])])
+      : due(eb);
   const next = db.selectFrom('jobs').select('id').where(claimable).orderBy('run_at').orderBy('id').limit(1);
   return db
     .updateTable('jobs')
@@ -97,16 +103,24 @@ export async function recordRun(db: Db, id: number, runnerId: string, outcome: {
     .execute();
 }
 
-/** Committed rows not yet handed to BullMQ, claimed for a while so two relays do not both send them. */
+/**
+ * Committed rows not yet handed to BullMQ, claimed for a while so two relays do not both send them;
+ * with them, rows whose runner died while running them from the table (during a Redis outage), queued
+ * again so the worker can claim them.
+ */
 export async function claimUnrelayed(db: Db, dialect: Dialect, relayId: string, opts: { lockMs: number; limit: number }) {
   const now = Date.now();
+  const lapsed = (eb: any) => eb('locked_until', '<', iso(now));
   const free = (eb: any) =>
-    eb.and([eb('status', '=', 'queued'), eb('relayed_at', 'is', null), eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', iso(now))])]);
+    eb.and([
+      eb('relayed_at', 'is', null),
+      eb.or([eb.and([eb('status', '=', 'queued'), eb.or([eb('locked_until', 'is', null), lapsed(eb)])]), eb.and([eb('status', '=', 'running'), lapsed(eb)])]),
+    ]);
   // The batch may grow past `limit` on PostgreSQL (see claimDue); every row claimed is returned and relayed.
   const batch = db.selectFrom('jobs').select('id').where(free).orderBy('id').limit(opts.limit);
   return db
     .updateTable('jobs')
-    .set({ locked_by: relayId, locked_until: iso(now + opts.lockMs) })
+    .set({ status: 'queued', locked_by: relayId, locked_until: iso(now + opts.lockMs) })
     .where('id', 'in', dialect === 'postgres' ? batch.forUpdate().skipLocked() : batch)
     .where(free)
     .returningAll()
@@ -118,6 +132,14 @@ export async function markRelayed(db: Db, ids: number[], relayId: string) {
   if (!ids.length) return;
   await db.updateTable('jobs').set({ relayed_at: iso(Date.now()) }).where('id', 'in', ids).where('relayed_at', 'is', null).execute();
   await db.updateTable('jobs').set({ locked_by: null, locked_until: null }).where('id', 'in', ids).where('locked_by', '=', relayId).execute();
+}
+
+/**
+ * After Redis was away: rows handed to it and not finished are handed over again, in case it came back
+ * without them (a restart that kept no data). BullMQ ignores a job id it still holds.
+ */
+export async function unmarkRelayed(db: Db) {
+  await db.updateTable('jobs').set({ relayed_at: null }).where('status', '=', 'queued').where('relayed_at', 'is not', null).execute();
 }
 
 export async function countUnrelayed(db: Db) {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
+import { reconnectDelay } from './redis-retry.js';
 
 /** A proxy probes every few seconds: a check that takes longer than this counts as failed. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -68,7 +69,7 @@ export class Readiness {
         enableOfflineQueue: false,
         maxRetriesPerRequest: 0,
         connectTimeout: this.timeoutMs,
-        retryStrategy: (times) => Math.min(times * 200, 2000),
+        retryStrategy: reconnectDelay,
       });
       // Failures are reported by the checks; the connection keeps retrying on its own.
       this.redis.on('error', () => undefined);

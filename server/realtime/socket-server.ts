@@ -4,6 +4,7 @@ import { AUTH_TOKEN_HEADER, SOCKET_EVENTS, SOCKET_PATH } from '../../resources/r
 import { idParam } from '../../resources/id.js';
 import { sessionForToken } from '../http/actor.js';
 import { parseJson } from '../lib/json.js';
+import { reconnectDelay } from '../lib/redis-retry.js';
 import { presenceChanged } from '../modules/chat/presence.js';
 import type { Services } from '../services.js';
 import { companyRoom, sessionRoom, userRoom, type RealtimeTransport } from './hub.js';
@@ -19,6 +20,8 @@ interface SocketData {
 type AppSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 
 const REFUSED = 'Session has expired. Please log in.';
+/** How long a question to the other processes (who is online) may take before this one answers alone. */
+const CROSS_PROCESS_TIMEOUT_MS = 2000;
 /** A reload closes and reopens the socket: contacts see "offline" only when no socket came back by then. */
 const OFFLINE_GRACE_MS = 3000;
 
@@ -47,17 +50,40 @@ export async function attachSocketServer(app: FastifyInstance, services: Service
   services.metrics.socketCount = () => ns.sockets.size;
 
   let closeRedis: (() => Promise<void>) | null = null;
+  /** Whether the adapter can reach the other processes now (always, without Redis: there are none). */
+  let redisReady = () => true;
   if (services.config.redisUrl) {
     const [{ Redis }, { createAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')]);
-    const pub = new Redis(services.config.redisUrl, { maxRetriesPerRequest: null });
+    // Events published while Redis is away wait in the client's offline queue and go out on its return.
+    const pub = new Redis(services.config.redisUrl, { maxRetriesPerRequest: null, retryStrategy: reconnectDelay });
     const sub = pub.duplicate();
     for (const client of [pub, sub]) client.on('error', (err) => services.log.warn({ err: err.message }, 'socket.io: Redis error'));
+    redisReady = () => pub.status === 'ready' && sub.status === 'ready';
     // Installations sharing one Redis keep their events apart, as they keep their job queues.
-    io.adapter(createAdapter(pub, sub, { key: `${services.config.jobQueueName}#socket.io` }));
+    io.adapter(createAdapter(pub, sub, { key: `${services.config.jobQueueName}#socket.io`, requestsTimeout: CROSS_PROCESS_TIMEOUT_MS }));
     closeRedis = async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);
     };
   }
+
+  /**
+   * The sockets in these rooms on every process; this process's own while Redis is away or the others
+   * do not answer in time, so a request asking (chat contacts, presence) is never held up by Redis.
+   */
+  const socketsIn = async (rooms: string | string[]) => {
+    const local = () => ns.local.in(rooms).fetchSockets();
+    if (!redisReady()) return local();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('no answer in time')), CROSS_PROCESS_TIMEOUT_MS)));
+    try {
+      return await Promise.race([ns.in(rooms).fetchSockets(), late]);
+    } catch (err) {
+      services.log.warn({ err: (err as Error).message }, 'socket.io: other processes did not answer; counting this one only');
+      return local();
+    } finally {
+      clearTimeout(timer);
+    }
+  };
 
   type Session = NonNullable<Awaited<ReturnType<typeof sessionForToken>>>['session'];
   /** The company room the socket may be in: the one asked for when the user is a member there (else none), the default when none is asked for. */
@@ -90,7 +116,7 @@ export async function attachSocketServer(app: FastifyInstance, services: Service
 
   /** Contacts hear of a user's presence when their first socket (on any process) opens and after their last one closed. */
   const offlineChecks = new Set<NodeJS.Timeout>();
-  const socketsOf = async (userId: number) => (await ns.in(userRoom(userId)).fetchSockets()).length;
+  const socketsOf = async (userId: number) => (await socketsIn(userRoom(userId))).length;
   const announcePresence = (userId: number, when: (count: number) => boolean) =>
     socketsOf(userId)
       .then((count) => (when(count) ? presenceChanged(services, userId) : null))
@@ -127,7 +153,7 @@ export async function attachSocketServer(app: FastifyInstance, services: Service
       (exceptSocketId ? ns.to(rooms).except(exceptSocketId) : ns.to(rooms)).emit(event, json);
     },
     onlineUsers: async (userIds) => {
-      const sockets = await ns.in(userIds.map(userRoom)).fetchSockets();
+      const sockets = await socketsIn(userIds.map(userRoom));
       return new Set(sockets.map((s) => (s.data as SocketData).userId));
     },
     endSessions: (sessionIds) => {

@@ -155,6 +155,24 @@ for (const database of DATABASES) {
       expect((await jobRow(unrelayed)).status).toBe('done');
     });
 
+    it('relays a job whose runner died while running it from the table during a Redis outage, counting that attempt', async () => {
+      const q = queue();
+      const ran: number[] = [];
+      q.register<Record<string, never>>('orphan', async (_p, ctx) => {
+        ran.push(ctx.attempt);
+      });
+      const id = (await q.enqueue('orphan', {}))!;
+      // Claimed from the table while Redis was away, then its process died: running, never relayed, its lock lapsed.
+      await server.services.db
+        .updateTable('jobs')
+        .set({ status: 'running', attempts: 1, locked_by: 'a-runner-that-died', locked_until: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', id)
+        .execute();
+      await q.drain();
+      expect(ran).toEqual([2]);
+      expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2 });
+    });
+
     it("runs a restored or recreated database's new jobs even though Redis finished others of the same row ids", async () => {
       const q = queue();
       const sent: string[] = [];

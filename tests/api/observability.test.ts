@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/config.js';
 import { DATABASES, ownerWithCompany, startTestServer, type TestServer } from './harness.js';
+import { ownRedis } from './redis.js';
+import { freePort } from './server-process.js';
 
 const API = '/api/v1';
 const METRICS_TOKEN = 'metrics-token-for-the-observability-test';
@@ -167,44 +167,6 @@ describe('METRICS_TOKEN', () => {
     }
   });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** A Redis of this test's own, since it is stopped while a server uses it (the shared one never is). */
-function ownRedis(port: number, dir: string) {
-  let child: ChildProcess | null = null;
-  const reachable = () =>
-    new Promise<boolean>((resolve) => {
-      const socket = net.connect({ host: '127.0.0.1', port });
-      socket.on('connect', () => (socket.destroy(), resolve(true)));
-      socket.on('error', () => resolve(false));
-    });
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    async start() {
-      if (child) return;
-      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
-      await until('Redis to listen', async () => ((await reachable()) ? true : null));
-    },
-    async stop() {
-      const running = child;
-      child = null;
-      if (!running || running.exitCode !== null) return;
-      const exited = new Promise((r) => running.once('exit', r));
-      running.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
 
 for (const database of DATABASES) {
   describe(`readiness with Redis [${database.name}]`, () => {

@@ -1,65 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { liveChannel, SOCKET_EVENTS, type LiveEvent } from '../../resources/realtime.js';
 import { companyData, DATABASES, freshSchema } from './harness.js';
 import { closeSockets, collect, connectSocket, eventually } from './realtime-helpers.js';
 import { REDIS_URL, redisReachable } from './redis.js';
+import { startProcess, stopProcess, type ServerProcess } from './server-process.js';
 import { decodeQuotedPrintable, startSink } from './smtp-sink.js';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-
-interface Proc {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-/** A real server process (`npx tsx server/main.ts`), answered once its health route does. */
-async function startProcess(env: Record<string, string>): Promise<Proc> {
-  const port = await freePort();
-  const output: string[] = [];
-  const child = spawn('npx', ['tsx', 'server/main.ts'], {
-    cwd: path.resolve(__dirname, '../..'),
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  child.stdout!.on('data', (d) => output.push(String(d)));
-  child.stderr!.on('data', (d) => output.push(String(d)));
-  const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) return { url, child, output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${output.join('')}`);
-}
-
-async function stopProcess(p: Proc | undefined) {
-  if (!p || p.child.exitCode !== null) return;
-  const exited = new Promise((r) => p.child.once('exit', r));
-  // npx runs tsx runs node: the whole process group goes.
-  process.kill(-p.child.pid!, 'SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (p.child.exitCode === null) process.kill(-p.child.pid!, 'SIGKILL');
-}
 
 async function api(base: string, method: string, route: string, opts: { token?: string; body?: unknown; companyId?: number } = {}) {
   const headers: Record<string, string> = {};
@@ -73,8 +20,8 @@ async function api(base: string, method: string, route: string, opts: { token?: 
 
 for (const database of DATABASES) {
   describe(`real-time across two server processes over Redis [${database.name}]`, () => {
-    let a: Proc | undefined;
-    let b: Proc | undefined;
+    let a: ServerProcess | undefined;
+    let b: ServerProcess | undefined;
     let dataDir: string;
     let schema: Awaited<ReturnType<typeof freshSchema>> | null = null;
     let sink: Awaited<ReturnType<typeof startSink>>;

@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 interface Received {
   to: string[];
   raw: string;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 /** A local SMTP sink that keeps every message it is handed; on a given port to stand in for a server that comes back. */
@@ -17,7 +19,7 @@ export async function startSink(port = 0) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
         callback();
       });
     },
