@@ -3,8 +3,11 @@
 //   1. duplicate packages   2. typecheck   3. vitest unit   4. vitest api (SQLite, plus PostgreSQL
 //   when TEST_DATABASE_URL is set: tests/api/harness.ts reads it, and the step fails unless the
 //   tests passed there too)   5. vitest ui
-//   6. browser tests (vitest e2e) when Chromium is found; in CI a missing Chromium is a failure. Each
-//   browser test file runs on one database, alternating by file (tests/e2e/browser.ts).
+//   6. browser tests (vitest e2e), on the client built first when it is missing or stale; a missing
+//   Chromium is a failure. Each browser test file runs on one database, alternating by file
+//   (tests/e2e/browser.ts).
+// Nothing passes by being left out: a step fails when vitest skipped a test or a suite (a Redis, a
+// Chromium or a build missing), or when a project found no test files.
 // Ends with one plain line `N passed, M failed` counting tests across the vitest runs.
 // `node scripts/test.mjs api ui` runs only the named steps (dup, typecheck, unit, api, ui, e2e).
 import { spawn } from 'node:child_process';
@@ -13,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfMissing } from './build-if-missing.mjs';
+import { notRunProblem } from './test-report.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = (name) => path.join(ROOT, 'node_modules', '.bin', name);
@@ -20,7 +24,8 @@ const IN_CI = /^(1|true|yes)$/i.test(process.env.CI ?? '');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const REPORT_DIR = mkdtempSync(path.join(os.tmpdir(), 'fieldwork-test-report-'));
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
+/** `notRun`: skipped and todo tests, counted in `failed` as well. */
+const totals = { passed: 0, failed: 0, notRun: 0 };
 /** One row per step for the closing table: { name, status, seconds, note }. */
 const rows = [];
 
@@ -82,7 +87,7 @@ async function step(key, name, fn) {
     throw new StepFailed(name);
   }
   const took = Date.now() - started;
-  rows.push({ name, status: note.startsWith('skipped') ? 'skipped' : 'ok', seconds: took, note });
+  rows.push({ name, status: 'ok', seconds: took, note });
   line(`✔ ${name} (${seconds(took)})${note ? `: ${note}` : ''}`);
 }
 
@@ -93,19 +98,18 @@ async function command(cmd, args) {
 
 /**
  * Runs one vitest project with the default reporter on screen and a JSON report on disk, adds its
- * counts to the totals and returns a short note. A project without test files passes and says so.
- * `verify` may refuse a passing report (it throws), for what the exit code cannot tell.
+ * counts to the totals and returns a short note. It fails when vitest fails, and also when it
+ * passed without running everything (notRunProblem). `verify` may refuse a passing report (it
+ * throws), for what the exit code cannot tell.
  */
 async function vitestProject(project, { env = {}, folder, verify } = {}) {
   const report = path.join(REPORT_DIR, `${project}.json`);
-  const args = ['run', '--project', project, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const args = ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
   const { code, tail } = await run(BIN('vitest'), args, { env, capture: true });
 
   if (/No projects matched the filter/.test(tail)) {
-    // vitest.config.ts has no such project: its tests could never run, so only an empty folder is fine.
-    const files = testFiles(folder);
-    if (files.length > 0) throw new Error(`vitest.config.ts defines no "${project}" project, so the ${files.length} test file(s) in ${folder}/ never run`);
-    return `no test files (and no "${project}" project in vitest.config.ts yet)`;
+    // vitest.config.ts has no such project: the tests in its folder could never run.
+    throw new Error(`vitest.config.ts defines no "${project}" project, so the ${testFiles(folder).length} test file(s) in ${folder}/ never run`);
   }
 
   let result = null;
@@ -121,19 +125,18 @@ async function vitestProject(project, { env = {}, folder, verify } = {}) {
     const brokenFiles = (result.testResults ?? []).filter(
       (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
     ).length;
+    // A test that did not run is a failure too (notRunProblem below says which).
+    const notRun = (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
     totals.passed += result.numPassedTests ?? 0;
-    totals.failed += (result.numFailedTests ?? 0) + brokenFiles;
-    totals.skipped += (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
+    totals.failed += (result.numFailedTests ?? 0) + brokenFiles + notRun;
+    totals.notRun += notRun;
   }
-  if (code !== 0) throw new Error(`vitest project ${project} failed (exit code ${code})`);
+  const problem = result && notRunProblem(project, result, ROOT);
+  if (code !== 0) throw new Error(`vitest project ${project} failed (exit code ${code})${problem ? `; ${problem}` : ''}`);
   if (!result) throw new Error(`vitest project ${project} wrote no JSON report`);
-  if ((result.testResults ?? []).length === 0) {
-    line(`  (project ${project} has no test files yet)`);
-    return 'no test files';
-  }
-  const skipped = (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
+  if (problem) throw new Error(problem);
   const checked = verify ? `; ${verify(result)}` : '';
-  return `${result.numPassedTests} passed in ${result.testResults.length} file(s)${skipped ? `, ${skipped} skipped` : ''}${checked}`;
+  return `${result.numPassedTests} passed in ${result.testResults.length} file(s)${checked}`;
 }
 
 /** Tests passed inside a suite named `… [database]` (the harness names every suite after its database). */
@@ -174,7 +177,7 @@ function printSummary() {
   for (const r of rows) {
     line(`  ${r.name.padEnd(width)}  ${r.status.padEnd(7)} ${seconds(r.seconds).padStart(8)}  ${r.note}`);
   }
-  if (totals.skipped) line(`  (${totals.skipped} test(s) skipped or todo)`);
+  if (totals.notRun) line(`  (${totals.notRun} of the failures are tests that were skipped or left todo)`);
   line(`${totals.passed} passed, ${totals.failed} failed`);
 }
 
@@ -194,15 +197,16 @@ async function main() {
 
   await step('e2e', 'e2e (browser)', async () => {
     if (!existsSync(CHROMIUM)) {
-      const message = `Browser tests skipped: Chromium not found at ${CHROMIUM} (install it with apt-get install chromium, or set CHROMIUM_PATH)`;
-      line(message);
-      if (IN_CI) throw new Error(`${message}; in CI the browser tests are required`);
-      return `skipped: Chromium not found at ${CHROMIUM}`;
+      throw new Error(
+        `Chromium not found at ${CHROMIUM}: install it (apt-get install chromium) or set CHROMIUM_PATH; \`node scripts/test.mjs dup typecheck unit api ui\` runs the other steps`,
+      );
     }
     line(`Chromium: ${CHROMIUM}`);
-    // The browser tests drive the built client; without any of them a build would be wasted time.
-    if (testFiles('tests/e2e').length > 0) buildIfMissing({ root: ROOT, log: (m) => line(m) });
-    else line('No browser test files yet: client build not needed.');
+    // The browser tests drive the built client: build it when missing or stale, and never run them without one.
+    const build = buildIfMissing({ root: ROOT, log: (m) => line(m) });
+    if (build.skipped || !existsSync(path.join(ROOT, 'dist', 'client', 'index.html'))) {
+      throw new Error(`the client could not be built for the browser tests (${build.reason ?? 'dist/client/index.html is missing'})`);
+    }
     return vitestProject('e2e', { folder: 'tests/e2e', env: { CHROMIUM_PATH: CHROMIUM }, verify: process.env.TEST_DATABASE_URL ? browserRanOnBoth : undefined });
   });
 

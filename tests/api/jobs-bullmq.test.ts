@@ -3,11 +3,9 @@ import { openDatabase } from '../../server/db/index.js';
 import { BullJobQueue, relayJobId } from '../../server/jobs/bullmq-queue.js';
 import { DEFAULT_JOB_SETTINGS, type JobQueueSettings } from '../../server/jobs/job-queue.js';
 import { DATABASES, registerUser, startTestServer } from './harness.js';
-import { REDIS_URL, redisReachable as isRedisReachable } from './redis.js';
+import { REDIS_URL, requireRedis } from './redis.js';
 import { startSink } from './smtp-sink.js';
 
-const redisReachable = await isRedisReachable();
-if (!redisReachable) console.warn(`BullMQ job tests skipped: Redis is not reachable at ${REDIS_URL} (set REDIS_TEST_URL).`);
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -23,12 +21,13 @@ async function until<T>(probe: () => Promise<T | undefined | false>, timeoutMs =
 }
 
 for (const database of DATABASES) {
-  describe.skipIf(!redisReachable)(`job runner on BullMQ [${database.name}]`, () => {
+  describe(`job runner on BullMQ [${database.name}]`, () => {
     let server: Server;
     let queueName: string;
     const queues: BullJobQueue[] = [];
     // The app itself runs no jobs: only the queues built here, on a queue name of their own per test.
     beforeAll(async () => {
+      await requireRedis();
       server = await startTestServer(database.url, { runJobs: false });
     });
     beforeEach(() => {
@@ -219,18 +218,21 @@ for (const database of DATABASES) {
 }
 
 for (const database of DATABASES) {
-  describe.skipIf(!redisReachable)(`mail through BullMQ when REDIS_URL is set [${database.name}]`, () => {
+  describe(`mail through BullMQ when REDIS_URL is set [${database.name}]`, () => {
     let sink: Awaited<ReturnType<typeof startSink>>;
     let server: Server;
     beforeAll(async () => {
+      await requireRedis();
       sink = await startSink();
       server = await startTestServer(database.url, { smtpUrl: `smtp://127.0.0.1:${sink.port}`, redisUrl: REDIS_URL });
     });
     afterAll(async () => {
       await server?.stop();
-      const redis = new Queue(server.config.jobQueueName, { connection: { url: REDIS_URL } });
-      await redis.obliterate({ force: true });
-      await redis.close();
+      if (server) {
+        const redis = new Queue(server.config.jobQueueName, { connection: { url: REDIS_URL } });
+        await redis.obliterate({ force: true });
+        await redis.close();
+      }
       await sink?.close();
     });
 

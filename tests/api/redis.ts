@@ -59,3 +59,8 @@ export function ownRedis(port: number, dir: string): OwnRedis {
     },
   };
 }
+
+/** Fails the suite calling it when Redis does not answer: tests needing Redis are never skipped. */
+export async function requireRedis(): Promise<void> {
+  if (!(await redisReachable())) throw new Error(`Redis must be reachable at ${REDIS_URL} (set REDIS_TEST_URL; .ci/run starts one)`);
+}

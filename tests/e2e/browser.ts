@@ -5,13 +5,16 @@ import { chromium, type Browser, type Locator, type Page, type Request } from 'p
 import { DATABASES, startTestServer } from '../api/harness.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const hasChromium = existsSync(CHROMIUM);
-export const CLIENT_BUILT = existsSync(path.resolve('dist/client/index.html'));
 export const SCREENSHOTS = path.resolve('test-results/e2e');
-/** Browser suites run only with Chromium and a built client; say so once per file rather than pass silently. */
-export const canRunBrowser = hasChromium && CLIENT_BUILT;
-if (!canRunBrowser) {
-  console.warn(`Browser tests skipped: ${!hasChromium ? `Chromium not found at ${CHROMIUM}` : 'client not built (npx vite build)'}`);
+
+/**
+ * Why the browser tests cannot run here, or null. They are never skipped: without Chromium or a built
+ * client every browser suite fails at its start with this reason (`npm test` builds the client first).
+ */
+function missingForBrowser(): string | null {
+  if (!existsSync(CHROMIUM)) return `Chromium not found at ${CHROMIUM} (install it with apt-get install chromium, or set CHROMIUM_PATH)`;
+  if (!existsSync(path.resolve('dist/client/index.html'))) return 'the client is not built (dist/client/index.html is missing: run npx vite build)';
+  return null;
 }
 
 /**
@@ -62,6 +65,8 @@ export interface BrowserApp {
 
 /** The test server with the built client on a free port, and a Chromium to drive it. */
 export async function startBrowserApp(database: (typeof DATABASES)[number]): Promise<BrowserApp> {
+  const missing = missingForBrowser();
+  if (missing) throw new Error(`The browser tests cannot run: ${missing}`);
   const server = await startTestServer(database.url, { clientDir: path.resolve('dist/client') });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();

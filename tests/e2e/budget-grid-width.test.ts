@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { ownerWithCompany } from '../api/harness.js';
 import { budgetItem, project } from '../api/change-orders-helpers.js';
 import { callAs, type CompanySide } from '../api/project-helpers.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, loginAs, snap, startBrowserApp } from './browser.js';
 
 /** Where a thing sits against the window: wholly inside it, with its size. */
 async function placed(page: Page, target: Locator) {
@@ -22,7 +22,7 @@ const columnsPastTheEdge = (page: Page) =>
   });
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`the budget grid and the project tabs at desktop and phone widths [${database.name}]`, () => {
+  describe(`the budget grid and the project tabs at desktop and phone widths [${database.name}]`, () => {
     let app: BrowserApp;
     let owner: Awaited<ReturnType<typeof ownerWithCompany>>;
     let projectId: number;

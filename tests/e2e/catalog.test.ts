@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { addMember, ownerWithCompany } from '../api/harness.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, chooseOption, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, chooseOption, loginAs, snap, startBrowserApp } from './browser.js';
 
 /** A 32×32 PNG: an orange disc, big enough to see in the screenshots. */
 function discPng(): Buffer {
@@ -52,7 +52,7 @@ async function newCategory(page: Page, name: string, color: string, parent?: str
 }
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`item categories and items in the browser [${database.name}]`, () => {
+  describe(`item categories and items in the browser [${database.name}]`, () => {
     let app: BrowserApp;
 
     beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { changeOrderToken, changeOrderWorld, clientWithoutMembers, mailsTo, as } from '../api/change-orders-helpers.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, loginAs, snap, startBrowserApp } from './browser.js';
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`a change order accepted by a client without an account [${database.name}]`, () => {
+  describe(`a change order accepted by a client without an account [${database.name}]`, () => {
     let app: BrowserApp;
 
     beforeAll(async () => {

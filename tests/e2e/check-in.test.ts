@@ -1,12 +1,12 @@
 import { addMember, ownerWithCompany } from '../api/harness.js';
 import { callAs, type CompanySide } from '../api/project-helpers.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, chooseOption, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, chooseOption, loginAs, snap, startBrowserApp } from './browser.js';
 
 // Congress Avenue, Austin: where the stubbed phone says it is.
 const HERE = { latitude: 30.2672, longitude: -97.7431 };
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`a crew leader checks in on a phone and finds the log on the map and in the calendar [${database.name}]`, () => {
+  describe(`a crew leader checks in on a phone and finds the log on the map and in the calendar [${database.name}]`, () => {
     let app: BrowserApp;
 
     beforeAll(async () => {

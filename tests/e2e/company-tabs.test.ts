@@ -1,8 +1,8 @@
 import { createCompany, ownerWithCompany } from '../api/harness.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, loginAs, snap, startBrowserApp } from './browser.js';
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`two tabs in two companies [${database.name}]`, () => {
+  describe(`two tabs in two companies [${database.name}]`, () => {
     let app: BrowserApp;
 
     beforeAll(async () => {

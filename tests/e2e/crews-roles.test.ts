@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { addMember, ownerWithCompany } from '../api/harness.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, loginAs, snap, startBrowserApp } from './browser.js';
 
 /** Types into a picker of the open dialog and chooses the matching option. */
 async function pick(page: Page, label: string, text: string, option: string) {
@@ -10,7 +10,7 @@ async function pick(page: Page, label: string, text: string, option: string) {
 }
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`crews and roles in the browser [${database.name}]`, () => {
+  describe(`crews and roles in the browser [${database.name}]`, () => {
     let app: BrowserApp;
 
     beforeAll(async () => {

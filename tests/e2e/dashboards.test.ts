@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { ownerWithCompany } from '../api/harness.js';
 import { callAs, sideOf } from '../api/project-helpers.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, chooseOption, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, chooseOption, loginAs, snap, startBrowserApp } from './browser.js';
 
 /** Where each widget sits on screen, by widget id: the layout a reload must keep. */
 async function placesOf(page: Page): Promise<Record<string, { x: number; y: number; w: number; h: number }>> {
@@ -50,7 +50,7 @@ async function addWidget(page: Page, values: { title: string; type: string; sour
 const kpiOf = (widget: Locator) => widget.getByTestId('kpi-total');
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`dashboards and public dashboards [${database.name}]`, () => {
+  describe(`dashboards and public dashboards [${database.name}]`, () => {
     let app: BrowserApp;
 
     beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { addMember, ownerWithCompany } from '../api/harness.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, loginAs, snap, startBrowserApp } from './browser.js';
 import { solidPng } from './png.js';
 
 
@@ -24,7 +24,7 @@ async function watchProgress(page: Page) {
 const card = (page: Page, name: string) => page.getByRole('listitem', { name: new RegExp(` ${name.replace(/[.()]/g, '\\$&')}$`) });
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`file manager in the browser [${database.name}]`, () => {
+  describe(`file manager in the browser [${database.name}]`, () => {
     let app: BrowserApp;
 
     beforeAll(async () => {

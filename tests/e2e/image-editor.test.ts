@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ownerWithCompany } from '../api/harness.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, loginAs, snap, startBrowserApp } from './browser.js';
 import { encodePng } from './png.js';
 
 /*
@@ -104,7 +104,7 @@ async function shot(page: Page, name: string) {
 
 // The editor does not touch the database: one pass is enough.
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`image editor [${database.name}]`, () => {
+  describe(`image editor [${database.name}]`, () => {
     let app: BrowserApp;
 
     beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { uniqueEmail } from '../api/harness.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, fillCompanyForm, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, fillCompanyForm, snap, startBrowserApp } from './browser.js';
 
 const PASSWORD = 'field-work-1';
 
@@ -17,7 +17,7 @@ const companyForm = (name: string) => ({
 });
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`a new user's first visit [${database.name}]`, () => {
+  describe(`a new user's first visit [${database.name}]`, () => {
     let app: BrowserApp;
     let context: BrowserContext;
 

@@ -2,11 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addMember, ownerWithCompany } from '../api/harness.js';
 import { callAs, sideOf } from '../api/project-helpers.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, chooseOption, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, chooseOption, loginAs, snap, startBrowserApp } from './browser.js';
 
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`check-in and locates in the browser [${database.name}]`, () => {
+  describe(`check-in and locates in the browser [${database.name}]`, () => {
     let app: BrowserApp;
     let weather: Server;
 

@@ -1,11 +1,11 @@
 import { ownerWithCompany } from '../api/harness.js';
 import { linksOf, mailTo } from '../api/members-helpers.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, loginAs, snap, startBrowserApp } from './browser.js';
 
 const PASSWORD = 'field-work-1';
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`member invitation in the browser [${database.name}]`, () => {
+  describe(`member invitation in the browser [${database.name}]`, () => {
     let app: BrowserApp;
 
     beforeAll(async () => {

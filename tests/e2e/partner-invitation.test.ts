@@ -1,10 +1,10 @@
 import { ownerWithCompany, uniqueEmail } from '../api/harness.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, loginAs, snap, startBrowserApp } from './browser.js';
 
 const REASON = 'We only take work north of the river this season.';
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`inviting a subcontractor by e-mail [${database.name}]`, () => {
+  describe(`inviting a subcontractor by e-mail [${database.name}]`, () => {
     let app: BrowserApp;
 
     beforeAll(async () => {

@@ -1,13 +1,13 @@
 import type { BrowserContext } from 'playwright-core';
 import { registerUser } from '../api/harness.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, snap, startBrowserApp } from './browser.js';
 
 const OLD_PASSWORD = 'old-password-1';
 const NEW_PASSWORD = 'new-password-2';
 const PUBLIC_ORIGIN = 'http://fieldwork.test';
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`password reset by e-mail link [${database.name}]`, () => {
+  describe(`password reset by e-mail link [${database.name}]`, () => {
     let app: BrowserApp;
     let context: BrowserContext;
 

@@ -3,7 +3,7 @@ import { PLAN_SHEET_RESOURCE, TAKEOFF_MESSAGES, type LayerItem, type Point } fro
 import { liveChannel } from '../../resources/realtime.js';
 import { addMember } from '../api/harness.js';
 import { callAs } from '../api/project-helpers.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, loginAs, snap, startBrowserApp } from './browser.js';
 import { drawAt, paintedAt, pickItem, planWorld, sheetOnScreen } from './plan-editor-page.js';
 
 /**
@@ -65,7 +65,7 @@ async function select(page: Page, at: Point) {
 const middle = (a: Point, b: Point): Point => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`two people on one plan sheet [${database.name}]`, () => {
+  describe(`two people on one plan sheet [${database.name}]`, () => {
     let app: BrowserApp;
 
     beforeAll(async () => {

@@ -2,7 +2,7 @@ import { cpus, loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { addMember } from '../api/harness.js';
 import { callAs } from '../api/project-helpers.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, loginAs, snap, startBrowserApp } from './browser.js';
 import { drawAt, paintedAt, pickItem, planWorld, sheetOnScreen } from './plan-editor-page.js';
 
 /**
@@ -60,7 +60,7 @@ const polyline = (pts: Pt[]) => pts.slice(1).reduce((sum, p, i) => sum + Math.hy
 const shoelace = (pts: Pt[]) => Math.abs(pts.reduce((sum, p, i) => sum + p[0] * pts[(i + 1) % pts.length]![1] - pts[(i + 1) % pts.length]![0] * p[1], 0)) / 2;
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`the plan editor in the browser [${database.name}]`, () => {
+  describe(`the plan editor in the browser [${database.name}]`, () => {
     let app: BrowserApp;
 
     beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { createCompany, registerUser } from '../api/harness.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, fillCompanyForm, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, fillCompanyForm, loginAs, snap, startBrowserApp } from './browser.js';
 import { solidPng } from './png.js';
 
 const OLD_PASSWORD = 'field-work-1';
@@ -10,7 +10,7 @@ const NEW_PASSWORD = 'field-work-2';
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`profile and company pages [${database.name}]`, () => {
+  describe(`profile and company pages [${database.name}]`, () => {
     let app: BrowserApp;
 
     beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { addMember, ownerWithCompany } from '../api/harness.js';
 import { pdfText } from '../api/pdf-text.js';
 import { callAs, partner, type CompanySide } from '../api/project-helpers.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, chooseOption, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, chooseOption, loginAs, snap, startBrowserApp } from './browser.js';
 
 /** Draws a signature-like stroke across the pad with the mouse (or a finger on a touch screen). */
 async function drawSignature(page: Page) {
@@ -17,7 +17,7 @@ async function drawSignature(page: Page) {
 }
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`a project's budget, reviewed and signed outside the company [${database.name}]`, () => {
+  describe(`a project's budget, reviewed and signed outside the company [${database.name}]`, () => {
     let app: BrowserApp;
 
     beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { addMember, ownerWithCompany } from '../api/harness.js';
 import { callAs, sideOf } from '../api/project-helpers.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, loginAs, snap, startBrowserApp } from './browser.js';
 
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`real time between two people of one company [${database.name}]`, () => {
+  describe(`real time between two people of one company [${database.name}]`, () => {
     let app: BrowserApp;
 
     beforeAll(async () => {

@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { reportWorld } from '../api/budget-report-helpers.js';
 import { addMember } from '../api/harness.js';
 import { pdfText } from '../api/pdf-text.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, chooseOption, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, chooseOption, loginAs, snap, startBrowserApp } from './browser.js';
 
 /** Figures from tests/api/budget-report-helpers.ts, worked out there and in tests/api/reports-budget.test.ts. */
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`budget report [${database.name}]`, () => {
+  describe(`budget report [${database.name}]`, () => {
     let app: BrowserApp;
     beforeAll(async () => {
       app = await startBrowserApp(database);

@@ -3,13 +3,13 @@ import { memberOf } from '../api/figures-helpers.js';
 import { pdfText } from '../api/pdf-text.js';
 import { callAs } from '../api/project-helpers.js';
 import { boardWorld, invoicesWorld } from '../api/report-rows.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, loginAs, snap, startBrowserApp } from './browser.js';
 
 // The page's first answer can take seconds on a loaded machine; expect.poll's own default is 1 s.
 const SLOW = { timeout: 20_000 };
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`reports: invoices and flight board [${database.name}]`, () => {
+  describe(`reports: invoices and flight board [${database.name}]`, () => {
     let app: BrowserApp;
     beforeAll(async () => {
       app = await startBrowserApp(database);

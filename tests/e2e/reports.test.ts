@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { figuresWorld, memberOf } from '../api/figures-helpers.js';
 import { pdfText } from '../api/pdf-text.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, chooseOption, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, chooseOption, loginAs, snap, startBrowserApp } from './browser.js';
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`reports [${database.name}]`, () => {
+  describe(`reports [${database.name}]`, () => {
     let app: BrowserApp;
     beforeAll(async () => {
       app = await startBrowserApp(database);

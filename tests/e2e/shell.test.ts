@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { ownerWithCompany } from '../api/harness.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, loginAs, snap, startBrowserApp } from './browser.js';
 
 /** Every visible button, link and field of the toolbar with its box. */
 const toolbarTargets = (page: Page) =>
@@ -12,7 +12,7 @@ const toolbarTargets = (page: Page) =>
   );
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`the shell in the browser [${database.name}]`, () => {
+  describe(`the shell in the browser [${database.name}]`, () => {
     let app: BrowserApp;
     beforeAll(async () => {
       app = await startBrowserApp(database);

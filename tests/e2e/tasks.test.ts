@@ -1,11 +1,11 @@
 import type { Request } from 'playwright-core';
 import { addMember, ownerWithCompany, TINY_PNG } from '../api/harness.js';
 import { callAs, sideOf } from '../api/project-helpers.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, chooseOption, dragUntilSent, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, chooseOption, dragUntilSent, loginAs, snap, startBrowserApp } from './browser.js';
 
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`a task from the project page to the board [${database.name}]`, () => {
+  describe(`a task from the project page to the board [${database.name}]`, () => {
     let app: BrowserApp;
 
     beforeAll(async () => {
