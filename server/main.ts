@@ -10,7 +10,11 @@ const { app, database, services } = await buildApp(config);
 stopOnSignals(app);
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Fieldwork serving http://localhost:${config.port}/app/ (database: ${database.dialect})`);
+// PORT=0 takes a free port (the tests' server processes do, so no port is picked and then lost to
+// another process): name the port taken.
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+app.log.info(`Fieldwork serving http://localhost:${port}/app/ (database: ${database.dialect})`);
 
 // Orphan files and expired idempotency keys are swept hourly through the job runner, so several processes sweep once between them.
 await scheduleFileSweep(services);

@@ -136,12 +136,12 @@ for (const database of DATABASES) {
       const first = queue();
       const queued = (await first.enqueue('restart', { which: 'queued' }))!;
       const crashed = (await first.enqueue('restart', { which: 'crashed' }))!;
-      // A runner took the second job and died without finishing it: its lock lapses 150 ms from now.
-      await server.services.db
-        .updateTable('jobs')
-        .set({ status: 'running', locked_by: 'dead-runner', locked_until: new Date(Date.now() + 150).toISOString(), attempts: 1 })
-        .where('id', '=', crashed)
-        .execute();
+      // A runner took the second job and died without finishing it; its lock holds for an hour, so no
+      // slow moment of the machine lets it lapse before the first check.
+      const lockUntil = (at: number) =>
+        server.services.db.updateTable('jobs').set({ locked_until: new Date(at).toISOString() }).where('id', '=', crashed).execute();
+      await server.services.db.updateTable('jobs').set({ status: 'running', locked_by: 'dead-runner', attempts: 1 }).where('id', '=', crashed).execute();
+      await lockUntil(Date.now() + 3_600_000);
       await first.stop();
 
       const next = queue();
@@ -151,7 +151,8 @@ for (const database of DATABASES) {
       });
       await next.drain();
       expect(ran).toEqual(['queued']);
-      await sleep(160);
+      // The hour passes: the lock now ended a moment ago.
+      await lockUntil(Date.now() - 1);
       await next.drain();
       expect(ran).toEqual(['queued', 'crashed']);
       expect(await jobRow(queued)).toMatchObject({ status: 'done', attempts: 1 });

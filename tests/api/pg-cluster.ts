@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +31,8 @@ export function findPgBin(): string | null {
   return versions.map((v) => path.join(debian, v, 'bin')).find(has) ?? null;
 }
 
+const readLog = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -54,10 +56,12 @@ export async function startPgCluster(bin: string): Promise<PgCluster> {
   const tool = (name: string, args: string[]) =>
     asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, name), ...args]) : run(path.join(bin, name), args);
   const data = path.join(dir, 'data');
-  const port = await freePort();
+  let port = await freePort();
   let running = false;
   const cluster: PgCluster = {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    get url() {
+      return `postgres://postgres@127.0.0.1:${port}/postgres`;
+    },
     async start() {
       // Its socket file stays in its own folder, beside no other server's.
       const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=40`;
@@ -75,7 +79,17 @@ export async function startPgCluster(bin: string): Promise<PgCluster> {
   };
   try {
     await tool('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-    await cluster.start();
+    // The port was free a moment ago, but another process may have taken it since: take another.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await cluster.start();
+        break;
+      } catch (err) {
+        const taken = /already in use/i.test(readLog(path.join(dir, 'server.log')));
+        if (!taken || attempt === 5) throw err;
+        port = await freePort();
+      }
+    }
   } catch (err) {
     await cluster.destroy();
     throw err;

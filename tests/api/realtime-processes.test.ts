@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { liveChannel, SOCKET_EVENTS, type LiveEvent } from '../../resources/realtime.js';
+import { openDatabase } from '../../server/db/index.js';
+import { MAIL_JOB } from '../../server/lib/mail.js';
 import { companyData, DATABASES, freshSchema } from './harness.js';
 import { closeSockets, collect, connectSocket, eventually } from './realtime-helpers.js';
 import { REDIS_URL, redisReachable } from './redis.js';
@@ -103,8 +105,24 @@ for (const database of DATABASES) {
       expect(invoice.status).toBe(201);
 
       expect(await eventually(() => sink.received.some((m) => m.to.includes('ap.two@hcp.example')), 20_000)).toBe(true);
-      // Both processes poll the same queue: give a second delivery time to show up, were there one.
-      await new Promise((r) => setTimeout(r, 3000));
+      // Both processes run jobs from the same queue. Once no mail job is queued or running, a second
+      // delivery, were there one, came from a job that has ended, and the sink holds it already.
+      // (The hourly sweeps stay queued for later: they are not mail.)
+      const { db, close } = openDatabase({ databaseUrl: schema?.url ?? null, dataDir });
+      try {
+        const settled = async () => {
+          const open = await db.selectFrom('jobs').select('id').where('name', '=', MAIL_JOB).where('status', 'in', ['queued', 'running']).execute();
+          const mail = await db.selectFrom('mail_outbox').select('status').where('to_address', '=', 'ap.two@hcp.example').execute();
+          return open.length === 0 && mail.length > 0 && mail.every((m) => m.status === 'sent');
+        };
+        const deadline = Date.now() + 20_000;
+        while (!(await settled())) {
+          if (Date.now() > deadline) throw new Error(`the mail jobs did not finish within 20 s: ${JSON.stringify(await db.selectFrom('jobs').select(['name', 'status']).execute())}`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      } finally {
+        await close();
+      }
       const mails = sink.received.filter((m) => m.to.includes('ap.two@hcp.example'));
       expect(mails).toHaveLength(1);
       const raw = decodeQuotedPrintable(mails[0]!.raw);

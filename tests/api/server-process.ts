@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 
+/** A port free a moment ago, for a server of the test's own that cannot choose one itself (ownRedis retries when it was taken meanwhile). */
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const srv = net.createServer();
@@ -19,26 +20,39 @@ export interface ServerProcess {
   output: string[];
 }
 
-/** A real server process (server/main.ts under tsx), answered once its health route does. */
+/**
+ * The port a server process started with PORT=0 took, read from its start line (server/main.ts, at
+ * level info), or null before it is written. A port picked free beforehand and handed to the process
+ * could be taken by another process in between; PORT=0 cannot.
+ */
+export function servingPort(output: string): number | null {
+  const match = /Fieldwork serving http:\/\/localhost:(\d+)\//.exec(output);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * A real server process (server/main.ts under tsx) on a port of its choosing (PORT=0), answered once
+ * its health route does. It logs at level info, whose start line names the port.
+ */
 export async function startProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
   const output: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: path.resolve(__dirname, '../..'),
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
   child.stdout!.on('data', (d) => output.push(String(d)));
   child.stderr!.on('data', (d) => output.push(String(d)));
-  const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
+    const port = servingPort(output.join(''));
+    const url = `http://127.0.0.1:${port}`;
     try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) return { url, child, output };
+      if (port !== null && (await fetch(`${url}/api/v1/health`)).ok) return { url, child, output };
     } catch {
-      // not listening yet
+      // not answering yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -7,22 +7,13 @@ import path from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { SHUTDOWN_GRACE_MS } from '../../server/shutdown.js';
 import { connectSocket } from './realtime-helpers.js';
+import { servingPort } from './server-process.js';
 
 /**
  * Issue 22: the real server process (server/main.ts, on SQLite) stopped with SIGTERM answers the
  * request it is in the middle of, refuses new connections, disconnects its sockets and exits 0
  * within the grace period.
  */
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 async function until(condition: () => boolean | Promise<boolean>, ms: number, what: string) {
   const deadline = Date.now() + ms;
@@ -54,9 +45,9 @@ describe('SIGTERM stops the server process (on SQLite) gracefully', () => {
   });
 
   it('finishes the request in flight, refuses new connections, disconnects sockets and exits 0 in time', async () => {
-    const port = await freePort();
     const output: string[] = [];
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', AUTH_SECRET: 'test-secret-test-secret-test-secret' };
+    // PORT=0: the server takes a free port and names it in its start line.
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', AUTH_SECRET: 'test-secret-test-secret-test-secret' };
     // The server runs on its own: on SQLite in its folder, with no Redis, mail server or client build.
     for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'S3_URL', 'S3_BUCKET']) delete env[name];
     env.CLIENT_DIR = path.join(dataDir, 'no-client');
@@ -67,6 +58,8 @@ describe('SIGTERM stops the server process (on SQLite) gracefully', () => {
     const logged = (text: string) => output.join('').includes(text);
     await until(() => logged('Fieldwork serving') || child!.exitCode !== null, 60_000, 'the server to start');
     expect(child.exitCode, output.join('')).toBeNull();
+    const port = servingPort(output.join(''))!;
+    expect(port, output.join('')).toBeGreaterThan(0);
 
     const base = `http://127.0.0.1:${port}`;
     const registered = await fetch(`${base}/api/v1/users`, {
