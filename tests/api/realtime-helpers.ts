@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { AUTH_TOKEN_HEADER, parseSocketPayload, SOCKET_PATH, type SocketEvent } from '../../resources/realtime.js';
 import type { TestServer } from './harness.js';
@@ -64,5 +65,52 @@ export async function eventually(condition: () => boolean, ms = 2000): Promise<b
   return condition();
 }
 
-/** Lets any event already on its way arrive (for "did not receive" checks). */
+/** A test-only event: the marker of `flushed`, which no collector listens to. */
+const FLUSH = 'test-flush' as SocketEvent;
+
+/**
+ * Resolves once every event already sent to the socket has arrived: a marker published now to its
+ * user follows them on the socket's one connection, which keeps their order. "Did not receive"
+ * checks wait on it rather than on a fixed pause, which a loaded machine can outlast.
+ */
+export function flushed(s: TestServer, socket: Socket, userId: number, ms = 5000): Promise<void> {
+  const marker = randomUUID();
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      socket.off(FLUSH, onMarker);
+    };
+    const timer = setTimeout(() => (done(), reject(new Error(`the marker did not reach the socket within ${ms} ms`))), ms);
+    const onMarker = (raw: unknown) => {
+      const payload = parseSocketPayload<{ marker?: string }>(raw);
+      if (!(payload instanceof Error) && payload.marker === marker) (done(), resolve());
+    };
+    socket.on(FLUSH, onMarker);
+    s.services.realtime.publish({ userIds: [userId] }, FLUSH, { marker });
+  });
+}
+
+/**
+ * Whether an event published now to the company reaches the socket: a probe to the company, then
+ * the user's marker; the probe is heard when it arrives first. Polled, it tells when a company
+ * switch the socket asked for has taken effect.
+ */
+export async function hearsCompany(s: TestServer, socket: Socket, userId: number, companyId: number): Promise<boolean> {
+  const probe = randomUUID();
+  let heard = false;
+  const onProbe = (raw: unknown) => {
+    const payload = parseSocketPayload<{ probe?: string }>(raw);
+    if (!(payload instanceof Error) && payload.probe === probe) heard = true;
+  };
+  socket.on(FLUSH, onProbe);
+  try {
+    s.services.realtime.publish({ companyIds: [companyId] }, FLUSH, { probe });
+    await flushed(s, socket, userId);
+    return heard;
+  } finally {
+    socket.off(FLUSH, onProbe);
+  }
+}
+
+/** A pause, only where time itself is what is tested (presence's grace after a closed socket). */
 export const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));

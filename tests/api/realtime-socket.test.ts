@@ -2,9 +2,17 @@ import type { Socket } from 'socket.io-client';
 import { SOCKET_EVENTS } from '../../resources/realtime.js';
 import { startSession } from '../../server/modules/users/sessions.js';
 import { addMember, describeEachDatabase, ownerWithCompany, registerUser, type TestServer } from './harness.js';
-import { closeSockets, collect, connectSocket, eventually, listen, settle } from './realtime-helpers.js';
+import { closeSockets, collect, connectSocket, eventually, flushed, hearsCompany, listen, settle } from './realtime-helpers.js';
 
 const API = '/api/v1';
+
+/** Polls an asynchronous condition until it holds or 5 s have passed; answers it. */
+async function until(condition: () => Promise<boolean>, ms = 5000): Promise<boolean> {
+  for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
+    if (await condition()) return true;
+  }
+  return condition();
+}
 
 const disconnected = (socket: Socket) => {
   const state = { closed: false };
@@ -63,7 +71,7 @@ describeEachDatabase('real-time socket', (server) => {
       expect((await s.call('GET', `${API}/users/logout`, { token: user.token })).status).toBe(204);
       expect(await eventually(() => endingState.closed)).toBe(true);
       expect(ended).toHaveLength(1);
-      await settle();
+      await flushed(s, staying, user.user.id);
       expect(stayingEnded).toHaveLength(0);
       expect(staying.connected).toBe(true);
     });
@@ -80,7 +88,7 @@ describeEachDatabase('real-time socket', (server) => {
       });
       expect(changed.status).toBe(200);
       expect(await eventually(() => elsewhereState.closed)).toBe(true);
-      await settle();
+      await flushed(s, mine, user.user.id);
       expect(mine.connected).toBe(true);
     });
 
@@ -93,7 +101,7 @@ describeEachDatabase('real-time socket', (server) => {
         body: { currentPassword: 'wrong-one-1', password: 'another-secret-1', confirmPassword: 'another-secret-1' },
       });
       expect(refused.status).toBe(400);
-      await settle();
+      await flushed(s, elsewhere, user.user.id);
       expect(elsewhere.connected).toBe(true);
     });
 
@@ -124,7 +132,7 @@ describeEachDatabase('real-time socket', (server) => {
       s.services.realtime.publish({ userIds: [aMember.user.id] }, SOCKET_EVENTS.notification, { n: 1 });
       s.services.realtime.publish({ companyIds: [a.company.id] }, SOCKET_EVENTS.notification, { n: 2 });
       expect(await eventually(() => seen[0]!.length === 1 && seen[1]!.length === 2)).toBe(true);
-      await settle();
+      await Promise.all([flushed(s, aSocket, a.user.id), flushed(s, memberSocket, aMember.user.id), flushed(s, bSocket, b.user.id)]);
       expect(seen[0]).toEqual([{ n: 2 }]);
       expect(seen[1]).toEqual([{ n: 1 }, { n: 2 }]);
       expect(seen[2]).toEqual([]);
@@ -147,19 +155,20 @@ describeEachDatabase('real-time socket', (server) => {
       s.services.realtime.publish({ companyIds: [b.company.id] }, SOCKET_EVENTS.notification, { to: 'b' });
       s.services.realtime.publish({ companyIds: [a.company.id] }, SOCKET_EVENTS.notification, { to: 'a' });
       expect(await eventually(() => mineSeen.length === 1)).toBe(true);
-      await settle();
+      await flushed(s, intruder, a.user.id);
       expect(intruderSeen).toEqual([]);
 
-      // Switching to a foreign company leaves the old room and joins none.
+      // Switching to a foreign company leaves the old room and joins none. The server handles the
+      // switch in its own time: poll until the old room is left, within a deadline.
       mine.emit(SOCKET_EVENTS.activeCompany, { companyId: b.company.id });
-      await settle();
+      expect(await until(async () => !(await hearsCompany(s, mine, a.user.id, a.company.id)))).toBe(true);
       s.services.realtime.publish({ companyIds: [a.company.id, b.company.id] }, SOCKET_EVENTS.notification, { to: 'both' });
-      await settle();
+      await flushed(s, mine, a.user.id);
       expect(mineSeen).toEqual([{ to: 'a' }]);
 
       // Switching to another company of theirs joins its room.
       mine.emit(SOCKET_EVENTS.activeCompany, { companyId: second.body.id });
-      await settle();
+      expect(await until(() => hearsCompany(s, mine, a.user.id, second.body.id))).toBe(true);
       s.services.realtime.publish({ companyIds: [second.body.id] }, SOCKET_EVENTS.notification, { to: 'second' });
       expect(await eventually(() => mineSeen.length === 2)).toBe(true);
       expect(mineSeen[1]).toEqual({ to: 'second' });
@@ -175,9 +184,11 @@ describeEachDatabase('real-time socket', (server) => {
       const membership = await s.services.db.selectFrom('memberships').select('id').where('user_id', '=', leaving.user.id).where('company_id', '=', a.company.id).executeTakeFirstOrThrow();
       const removed = await s.call('DELETE', `${API}/memberships/${membership.id}`, { token: a.token, headers: { 'x-company-id': String(a.company.id) } });
       expect(removed.status).toBe(204);
-      await settle();
+      // The request's real-time work goes out as it ends, which can be just after its answer: poll
+      // until the company's events no longer reach the socket, within a deadline.
+      expect(await until(async () => !(await hearsCompany(s, socket, leaving.user.id, a.company.id)))).toBe(true);
       s.services.realtime.publish({ companyIds: [a.company.id] }, SOCKET_EVENTS.notification, { after: true });
-      await settle();
+      await flushed(s, socket, leaving.user.id);
       expect(seen).toEqual([{ before: true }]);
     });
 
@@ -207,8 +218,8 @@ describeEachDatabase('real-time socket', (server) => {
       const socket = await connectSocket(url, { token: on.token });
       expect([...(await s.services.realtime.onlineUsers([on.user.id, off.user.id]))]).toEqual([on.user.id]);
       socket.close();
-      await settle();
-      expect([...(await s.services.realtime.onlineUsers([on.user.id, off.user.id]))]).toEqual([]);
+      // The server hears of the close a moment later: poll until it has, within a deadline.
+      expect(await until(async () => (await s.services.realtime.onlineUsers([on.user.id, off.user.id])).size === 0)).toBe(true);
     });
   });
 });
