@@ -1,7 +1,7 @@
 import type { ChatMessageEvent, PresenceEvent } from '../../resources/chat.js';
 import { SOCKET_EVENTS } from '../../resources/realtime.js';
 import { addMember, describeEachDatabase, ownerWithCompany, type TestServer } from './harness.js';
-import { closeSockets, collect, connectSocket, eventually, listen, settle } from './realtime-helpers.js';
+import { closeSockets, collect, connectSocket, eventually, flushed, listen, settle } from './realtime-helpers.js';
 
 const API = '/api/v1';
 
@@ -51,12 +51,12 @@ describeEachDatabase('team chat on the socket', (server) => {
     expect(sent.status).toBe(201);
     expect(await eventually(() => heard.bob.length === 1 && heard.alice.length === 1)).toBe(true);
     expect(heard.bob[0]).toEqual({ ...sent.body, companyId: a, participants: [Math.min(alice.id, bob.id), Math.max(alice.id, bob.id)], senderName: expect.any(String) });
-    await settle();
+    await Promise.all([flushed(s, sockets.carol, carol.id), flushed(s, sockets.dave, dave.id)]);
     expect(heard.carol).toEqual([]);
     expect(heard.dave).toEqual([]);
     // A refused message says nothing.
     await as(alice, a)('POST', '/chat/send-message', { chatId: chat.id, message: { who: alice.id, message: '  ' } });
-    await settle();
+    await flushed(s, sockets.bob, bob.id);
     expect(heard.bob).toHaveLength(1);
   });
 

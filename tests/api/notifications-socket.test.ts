@@ -4,7 +4,7 @@ import { lastNotificationId, notificationsSince } from './budgets-helpers.js';
 import { drawFootprint, fieldWorld, type FieldWorld } from './damages-helpers.js';
 import { describeEachDatabase, type TestServer } from './harness.js';
 import { callAs } from './project-helpers.js';
-import { closeSockets, collect, connectSocket, eventually, listen, settle } from './realtime-helpers.js';
+import { closeSockets, collect, connectSocket, eventually, flushed, listen } from './realtime-helpers.js';
 
 describeEachDatabase('notifications on the socket', (server) => {
   let s: TestServer;
@@ -32,7 +32,7 @@ describeEachDatabase('notifications on the socket', (server) => {
     expect(heard.owner[0]).toMatchObject({ id: row.id, type: 'footprint', read: false, entityId: String(footprint.id), companyId: w.owner.companyId, options: { projectId: w.projectId } });
     expect(heard.owner[0]!.description).toBe(row.description);
     expect(heard.leader[0]!.id).toBe(rows.find((r) => r.user_id === w.people.leader.userId)!.id);
-    await settle();
+    await Promise.all([flushed(s, actor, w.people.pm.userId), flushed(s, stranger, w.stranger.user.id), flushed(s, owner, w.people.owner.userId)]);
     expect(heard.actor).toEqual([]);
     expect(heard.stranger).toEqual([]);
     expect(heard.owner).toHaveLength(1);
@@ -63,7 +63,7 @@ describeEachDatabase('notifications on the socket', (server) => {
     expect((await callAs(s, owner, 'GET', `/members/${memberId}/notifications`)).status).toBe(200);
     expect(await eventually(() => heard.otherTab.length === 2)).toBe(true);
     expect(heard.otherTab[1]).toEqual({ memberId, ids: null });
-    await settle();
+    await Promise.all([flushed(s, otherTab, w.people.owner.userId), flushed(s, leader, w.people.leader.userId)]);
     expect(heard.otherTab).toHaveLength(2);
     expect(heard.leader).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { liveChannel, SOCKET_EVENTS, type LiveEvent } from '../../resources/real
 import { call, type Caller } from './budgets-helpers.js';
 import { describeEachDatabase, type TestServer } from './harness.js';
 import { recordProduction } from './productions-helpers.js';
-import { closeSockets, collect, connectSocket, eventually, listen, settle } from './realtime-helpers.js';
+import { closeSockets, collect, connectSocket, eventually, flushed, listen } from './realtime-helpers.js';
 import { createTask, taskWorld, type TaskWorld } from './tasks-helpers.js';
 
 const companyOf = (who: Caller & { headers: Record<string, string> }) => Number(who.headers['x-company-id']);
@@ -12,14 +12,16 @@ describeEachDatabase('live events (Refine live provider)', (server) => {
   let url: string;
   let s: TestServer;
   let w: TaskWorld;
-  const sockets = new Map<string, { socket: Socket; seen: LiveEvent[] }>();
+  const sockets = new Map<string, { socket: Socket; userId: number; seen: LiveEvent[] }>();
   const watch = async (name: string, who: Caller) => {
     const socket = await connectSocket(url, { token: who.token, companyId: companyOf(who as Caller & { headers: Record<string, string> }) });
-    const entry = { socket, seen: collect<LiveEvent>(socket, SOCKET_EVENTS.live) };
+    const entry = { socket, userId: who.userId, seen: collect<LiveEvent>(socket, SOCKET_EVENTS.live) };
     sockets.set(name, entry);
     return entry.seen;
   };
   const on = (seen: LiveEvent[], resource: string) => seen.filter((e) => e.channel === liveChannel(resource));
+  /** Every event already sent to these sockets has arrived (for "did not receive" checks). */
+  const flushedAll = (...names: string[]) => Promise.all(names.map((n) => flushed(s, sockets.get(n)!.socket, sockets.get(n)!.userId)));
 
   beforeAll(async () => {
     s = server();
@@ -44,7 +46,7 @@ describeEachDatabase('live events (Refine live provider)', (server) => {
     expect(event).toEqual({ channel: 'resources/productions', type: 'updated', payload: { ids: [production.id] }, date: expect.any(String) });
     expect(Object.keys(event!.payload)).toEqual(['ids']);
     expect(await eventually(() => on(owner, 'productions').length === 1)).toBe(true);
-    await settle();
+    await flushedAll('stranger');
     expect(stranger).toEqual([]);
   });
 
@@ -59,7 +61,7 @@ describeEachDatabase('live events (Refine live provider)', (server) => {
     expect(await eventually(() => on(ownerPm, 'tasks').length === 1)).toBe(true);
     expect(on(ownerPm, 'tasks')[0]).toMatchObject({ type: 'updated', payload: { ids: [task.id] } });
     expect(on(ownerPm, 'project-tasks')[0]).toMatchObject({ type: 'updated', payload: { ids: [task.id] } });
-    await settle();
+    await flushedAll('sub', 'stranger');
     expect(sub).toEqual([]);
     expect(stranger).toEqual([]);
   });
@@ -72,7 +74,7 @@ describeEachDatabase('live events (Refine live provider)', (server) => {
 
     expect((await call(s, fromTabA)('PATCH', `/tasks/${task.id}`, { summary: 'Mark the trench again' })).status).toBe(200);
     expect(await eventually(() => on(tabB, 'tasks').length === 1)).toBe(true);
-    await settle();
+    await flushedAll('tabA');
     expect(on(tabA, 'tasks')).toEqual([]);
 
     const malformed = { ...w.people.owner, headers: { ...w.people.owner.headers, 'x-socket-id': 'not a socket id!' } };
@@ -96,7 +98,8 @@ describeEachDatabase('live events (Refine live provider)', (server) => {
     expect((await call(s, w.people.owner)('PATCH', `/tasks/${task.id}`, { summary: '' })).status).toBe(400);
     expect((await call(s, w.people.stranger)('PATCH', `/tasks/${task.id}`, { summary: 'Not mine' })).status).toBe(404);
     expect((await call(s, w.people.owner)('GET', `/tasks/${task.id}`)).status).toBe(200);
-    await settle(250);
+    // Refused requests publish nothing, and a read's events (were there any) go out before its answer.
+    await flushedAll('ownerPm');
     expect(ownerPm).toEqual([]);
   });
 });
