@@ -1,19 +1,20 @@
 // `npm run bench`: load benchmarks against the real server on loopback.
 // SQLite always; PostgreSQL as well when BENCH_DATABASE_URL is set (in a fresh schema).
-// Writes bench/results.json and prints a table. Exits 1 when any measured request is not 2xx or a
-// bar is missed. `npm run bench -- --before` also keeps this run as the "before" of later runs.
-// `npm run bench -- --only budget` runs only the budget section's scenario and merges its results
-// into bench/results.json (`budgetSection`), leaving the rest of the file as it was; `--only
-// productions` does the same for the productions and invoices scenario (`productionsInvoices`), and
-// `--only field` for issue 10's tasks, logs, calendar and map (`fieldOperations`), and `--only
-// realtime` for issue 11's socket fan-out (`realtime`), and `--only figures` for issue 18's figures
-// model (`figures`, with the public dashboard and issue 19's reports over the same volume), and
-// `--only grid` for issue 19's grids filtered on three columns (`gridFilters`), and `--only pdf` for
-// issue 20's PDF optimiser (`pdfOptimiser`, SQLite only: the work is the rendering, not the database),
-// and `--only mobile` for issue 21's phone client (`mobileClient`: its first screen's JavaScript and
-// first contentful paint on slow 4G, from the build; SQLite only), and `--only soak` for issue 22's
-// soak (`soak`: two processes on PostgreSQL and Redis under 100 connections for SOAK_SECONDS, 600 by
-// default; never part of the full run).
+// Runs every scenario and writes bench/results.json whole (bench/results-file.ts): every section
+// from this one run, stamped with its commit and start. Prints a table. Exits 1 when any measured
+// request is not 2xx or a bar is missed. `npm run bench -- --before` also keeps this run as the
+// "before" of later runs.
+// `npm run bench -- --only <scenario>` runs one scenario and replaces its section of the file,
+// which it marks `partial: true` (its `sections` then name the run each section came from):
+// `budget` (`budgetSection`), `productions` (`productionsInvoices`), `field` (issue 10's tasks,
+// logs, calendar and map: `fieldOperations`), `realtime` (issue 11's socket fan-out), `figures`
+// (issue 18's figures model, with the public dashboard and issue 19's reports over the same volume),
+// `grid` (issue 19's grids filtered on three columns: `gridFilters`), `pdf` (issue 20's PDF
+// optimiser: `pdfOptimiser`, SQLite only: the work is the rendering, not the database), `mobile`
+// (issue 21's phone client: `mobileClient`, its first screen's JavaScript and first contentful
+// paint on slow 4G, from the build; SQLite only) and `soak` (issue 22's soak: two processes on
+// PostgreSQL and Redis under 100 connections for SOAK_SECONDS, 600 by default; opt-in, never part of
+// the full run, so a file holding it is always marked partial).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -40,6 +41,7 @@ import { benchSoak, printSoak, soakFailures, type SoakRun } from './soak.js';
 import { CONNECTIONS, DURATION_SEC, measure, type Measured, type Target } from './measure.js';
 import { PASSWORD, seed, type Seeded } from './seed.js';
 import { randomFullName, seedVolume, SOUGHT_SURNAME, VOLUME, type Volume } from './seed-volume.js';
+import { withSection, wholeFile, type RunStamp } from './results-file.js';
 import { freshPostgresSchema, ROOT, startServer, type RunningServer } from './server.js';
 
 type Name = 'health' | 'login' | 'me' | 'companiesList' | 'membersPage' | 'membersContains' | 'membersSearchVaried' | 'itemsList' | 'folderFiles' | 'filesSearch';
@@ -85,6 +87,7 @@ interface DatabaseRun {
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
+const RUN = runStamp();
 
 /** Seeds the budget section's project into the running server and measures its calls. */
 async function budgetSection(server: { baseUrl: string; dataDir: string }, databaseUrl: string | null): Promise<BudgetSectionRun | { error: string }> {
@@ -361,8 +364,7 @@ function failures(run: DatabaseRun): string[] {
 const budgetReport = (runs: Array<{ database: string; budget: BudgetSectionRun | { error: string } }>) => {
   const problems = runs.flatMap((r) => ('error' in r.budget ? [`${r.database} budget section: ${r.budget.error}`] : budgetFailures(r.database, r.budget)));
   return {
-    runAt: new Date().toISOString(),
-    commit: commit(),
+    ...RUN,
     ...Object.fromEntries(runs.map((r) => [r.database, r.budget])),
     ok: problems.length === 0,
     ...(problems.length ? { failures: problems } : {}),
@@ -388,8 +390,7 @@ const figuresProblems = (database: string, r: FiguresRun | { error: string }) =>
 const figuresReport = (runs: Array<{ database: string; figures: FiguresRun | { error: string } }>) => {
   const problems = runs.flatMap((r) => figuresProblems(r.database, r.figures));
   return {
-    runAt: new Date().toISOString(),
-    commit: commit(),
+    ...RUN,
     ...Object.fromEntries(runs.map((r) => [r.database, r.figures])),
     ok: problems.length === 0,
     ...(problems.length ? { failures: problems } : {}),
@@ -400,8 +401,7 @@ const figuresReport = (runs: Array<{ database: string; figures: FiguresRun | { e
 const fieldReport = (runs: Array<{ database: string; fieldOperations: FieldOperationsRun | { error: string } }>) => {
   const problems = runs.flatMap((r) => fieldProblems(r.database, r.fieldOperations));
   return {
-    runAt: new Date().toISOString(),
-    commit: commit(),
+    ...RUN,
     ...Object.fromEntries(runs.map((r) => [r.database, r.fieldOperations])),
     ok: problems.length === 0,
     ...(problems.length ? { failures: problems } : {}),
@@ -412,8 +412,7 @@ const fieldReport = (runs: Array<{ database: string; fieldOperations: FieldOpera
 const productionsReport = (runs: Array<{ database: string; productions: ProductionsInvoicesRun | { error: string } }>) => {
   const problems = runs.flatMap((r) => productionProblems(r.database, r.productions));
   return {
-    runAt: new Date().toISOString(),
-    commit: commit(),
+    ...RUN,
     ...Object.fromEntries(runs.map((r) => [r.database, r.productions])),
     ok: problems.length === 0,
     ...(problems.length ? { failures: problems } : {}),
@@ -442,12 +441,13 @@ async function eachDatabase<T>(work: (server: RunningServer, url: string | null)
   return runs;
 }
 
-/** Replaces one section of results.json, leaving the others as they were. */
-function mergeResults(key: string, section: unknown) {
-  const file = path.join(ROOT, 'bench', 'results.json');
-  const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-  writeFileSync(file, `${JSON.stringify({ ...previous, [key]: section }, null, 2)}\n`);
-  log(`Results merged into ${path.relative(process.cwd(), file)} (${key})`);
+const RESULTS_FILE = path.join(ROOT, 'bench', 'results.json');
+const readResults = () => (existsSync(RESULTS_FILE) ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Record<string, unknown>) : null);
+
+/** Replaces one section of results.json, marking the file partial (bench/results-file.ts). */
+function mergeResults(key: string, section: RunStamp & Record<string, unknown>) {
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(withSection(readResults(), key, section), null, 2)}\n`);
+  log(`Results merged into ${path.relative(process.cwd(), RESULTS_FILE)} (${key}); the file is now partial: its "sections" say which run each section came from`);
 }
 
 function exitWith(problems: string[]): never {
@@ -537,8 +537,7 @@ async function realtimeSection() {
     for (const r of runs) if (!('error' in r.realtime)) printRealtime(r.database, r.realtime, log);
   };
   const section = {
-    runAt: new Date().toISOString(),
-    commit: commit(),
+    ...RUN,
     ...Object.fromEntries(runs.map((r) => [r.database, r.realtime])),
     ok: problems.length === 0,
     ...(problems.length ? { failures: problems } : {}),
@@ -546,8 +545,8 @@ async function realtimeSection() {
   return { section, problems, print };
 }
 
-/** `--only grid`: the productions grid with three conditions over the productions scenario's volume; its results replace `gridFilters` in results.json. */
-async function onlyGrid(): Promise<never> {
+/** The productions grid with three conditions over the productions scenario's volume, on each database. */
+async function gridSection() {
   const runs = await eachDatabase<GridFiltersRun | { error: string }>(
     async (server, url) => {
       try {
@@ -565,14 +564,18 @@ async function onlyGrid(): Promise<never> {
     (error) => ({ error }),
   );
   const problems = runs.flatMap((r) => ('error' in r.outcome ? [`${r.database} grid filters: ${r.outcome.error}`] : gridFailures(r.database, r.outcome)));
-  for (const r of runs) if (!('error' in r.outcome)) printGridFilters(r.database, r.outcome, log);
-  mergeResults('gridFilters', {
-    runAt: new Date().toISOString(),
-    commit: commit(),
-    ...Object.fromEntries(runs.map((r) => [r.database, r.outcome])),
-    ok: problems.length === 0,
-    ...(problems.length ? { failures: problems } : {}),
-  });
+  const print = () => {
+    for (const r of runs) if (!('error' in r.outcome)) printGridFilters(r.database, r.outcome, log);
+  };
+  const section = { ...RUN, ...Object.fromEntries(runs.map((r) => [r.database, r.outcome])), ok: problems.length === 0, ...(problems.length ? { failures: problems } : {}) };
+  return { section, problems, print };
+}
+
+/** `--only grid`: the grid filters alone; their results replace `gridFilters` in results.json. */
+async function onlyGrid(): Promise<never> {
+  const { section, problems, print } = await gridSection();
+  print();
+  mergeResults('gridFilters', section);
   exitWith(problems);
 }
 
@@ -584,8 +587,8 @@ async function onlyRealtime(): Promise<never> {
   exitWith(problems);
 }
 
-/** `--only pdf`: the PDF optimiser alone, on SQLite; its results replace `pdfOptimiser` in results.json. */
-async function onlyPdf(): Promise<never> {
+/** The PDF optimiser, on SQLite only: the work is the rendering, not the database. */
+async function pdfSection() {
   const server = await startServer(null);
   let outcome: PdfOptimiserRun | { error: string };
   try {
@@ -595,33 +598,54 @@ async function onlyPdf(): Promise<never> {
   } finally {
     await server.stop();
   }
-  if (!('error' in outcome)) printPdfOptimiser(outcome, log);
   const problems = 'error' in outcome ? [`pdf optimiser: ${outcome.error}`] : [];
-  mergeResults('pdfOptimiser', { runAt: new Date().toISOString(), commit: commit(), loadAverage: os.loadavg()[0], sqlite: outcome, ok: problems.length === 0, ...(problems.length ? { failures: problems } : {}) });
+  const print = () => {
+    if (!('error' in outcome)) printPdfOptimiser(outcome, log);
+  };
+  const section = { ...RUN, loadAverage: os.loadavg()[0], sqlite: outcome, ok: problems.length === 0, ...(problems.length ? { failures: problems } : {}) };
+  return { section, problems, print };
+}
+
+/** `--only pdf`: the PDF optimiser alone; its results replace `pdfOptimiser` in results.json. */
+async function onlyPdf(): Promise<never> {
+  const { section, problems, print } = await pdfSection();
+  print();
+  mergeResults('pdfOptimiser', section);
   exitWith(problems);
 }
 
-/** `--only mobile`: the phone client alone; its results replace `mobileClient` in results.json. */
-async function onlyMobile(): Promise<never> {
-  buildClient();
-  const server = await startServer(null);
+/** The phone client from the build, on SQLite only: its first screen's JavaScript and first contentful paint. */
+async function mobileSection() {
   let outcome: MobileClientRun | { error: string };
   try {
-    outcome = await benchMobileClient(server, log);
+    buildClient();
+    const server = await startServer(null);
+    try {
+      outcome = await benchMobileClient(server, log);
+    } finally {
+      await server.stop();
+    }
   } catch (err) {
     outcome = { error: err instanceof Error ? err.message : String(err) };
-  } finally {
-    await server.stop();
   }
+  const targets = { firstScreenKbGzip: 250, firstContentfulPaintMs: 3000 };
   const problems =
     'error' in outcome
       ? [`mobile client: ${outcome.error}`]
       : [
-          ...(outcome.firstScreenJs.kbGzip > 250 ? [`mobile first screen: ${outcome.firstScreenJs.kbGzip} KB gzip (target 250)`] : []),
-          ...(outcome.firstContentfulPaintMs.coldMedian > 3000 ? [`mobile first contentful paint: ${outcome.firstContentfulPaintMs.coldMedian} ms cold (target 3000)`] : []),
+          ...(outcome.firstScreenJs.kbGzip > targets.firstScreenKbGzip ? [`mobile first screen: ${outcome.firstScreenJs.kbGzip} KB gzip (target ${targets.firstScreenKbGzip})`] : []),
+          ...(outcome.firstContentfulPaintMs.coldMedian > targets.firstContentfulPaintMs
+            ? [`mobile first contentful paint: ${outcome.firstContentfulPaintMs.coldMedian} ms cold (target ${targets.firstContentfulPaintMs})`]
+            : []),
         ];
-  const targets = { firstScreenKbGzip: 250, firstContentfulPaintMs: 3000 };
-  mergeResults('mobileClient', { runAt: new Date().toISOString(), commit: commit(), loadAverage: os.loadavg()[0], targets, sqlite: outcome, ok: problems.length === 0, ...(problems.length ? { failures: problems } : {}) });
+  const section = { ...RUN, loadAverage: os.loadavg()[0], targets, sqlite: outcome, ok: problems.length === 0, ...(problems.length ? { failures: problems } : {}) };
+  return { section, problems };
+}
+
+/** `--only mobile`: the phone client alone; its results replace `mobileClient` in results.json. */
+async function onlyMobile(): Promise<never> {
+  const { section, problems } = await mobileSection();
+  mergeResults('mobileClient', section);
   exitWith(problems);
 }
 
@@ -635,7 +659,7 @@ async function onlySoak(): Promise<never> {
   }
   if (!('error' in outcome)) printSoak(outcome, log);
   const problems = 'error' in outcome ? [`soak: ${outcome.error}`] : soakFailures(outcome);
-  mergeResults('soak', { runAt: new Date().toISOString(), commit: commit(), postgres: outcome, ok: problems.length === 0, ...(problems.length ? { failures: problems } : {}) });
+  mergeResults('soak', { ...RUN, postgres: outcome, ok: problems.length === 0, ...(problems.length ? { failures: problems } : {}) });
   exitWith(problems);
 }
 
@@ -664,11 +688,15 @@ function summary(run: DatabaseRun) {
   );
 }
 
-function commit(): string {
+/** This run's commit and start, stamped on every section it writes; `dirty` when the code had uncommitted changes. */
+function runStamp(): RunStamp {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+  const runAt = new Date().toISOString();
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = git('status', '--porcelain', '--', '.', ':(exclude)bench/results.json') !== '';
+    return { commit: git('rev-parse', '--short', 'HEAD'), runAt, ...(dirty ? { dirty: true as const } : {}) };
   } catch {
-    return 'unknown';
+    return { commit: 'unknown', runAt };
   }
 }
 
@@ -708,13 +736,34 @@ const attempts = [await benchOrFail('sqlite', null)];
 if (process.env.BENCH_DATABASE_URL) attempts.push(await benchOrFail('postgres', process.env.BENCH_DATABASE_URL));
 else process.stdout.write('\n(PostgreSQL not measured: set BENCH_DATABASE_URL=postgres://... to add it)\n');
 
+// Every section of results.json comes from this one run: the file is written whole, never merged.
 const realtime = await realtimeSection();
+const grid = await gridSection();
+const pdf = await pdfSection();
+const mobile = await mobileSection();
 const runs = attempts.filter((a): a is DatabaseRun => 'results' in a);
 const crashed = attempts.filter((a): a is { database: string; error: string } => 'error' in a);
-const problems = [...crashed.map((c) => `${c.database}: ${c.error.split('\n')[0]}`), ...runs.flatMap(failures), ...realtime.problems];
+const problems = [
+  ...crashed.map((c) => `${c.database}: ${c.error.split('\n')[0]}`),
+  ...runs.flatMap(failures),
+  ...realtime.problems,
+  ...grid.problems,
+  ...pdf.problems,
+  ...mobile.problems,
+];
 const [main, ...others] = runs;
+const sections = {
+  budgetSection: budgetReport(runs),
+  productionsInvoices: productionsReport(runs),
+  fieldOperations: fieldReport(runs),
+  figures: figuresReport(runs),
+  realtime: realtime.section,
+  gridFilters: grid.section,
+  pdfOptimiser: pdf.section,
+  mobileClient: mobile.section,
+};
 const report = {
-  runAt: new Date().toISOString(),
+  ...RUN,
   node: process.version,
   machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memGb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10 },
   database: main?.database ?? 'none',
@@ -725,11 +774,7 @@ const report = {
   bars: BARS,
   latencyAtLightLoad: { connections: LATENCY_CONNECTIONS, barP95Ms: LARGE_LIST_P95_MS, results: main?.latency ?? {} },
   fileTransfer: { minRatioToDiskCopy: TRANSFER_MIN_RATIO, ...(main?.transfer ?? {}) },
-  budgetSection: budgetReport(runs),
-  productionsInvoices: productionsReport(runs),
-  fieldOperations: fieldReport(runs),
-  figures: figuresReport(runs),
-  realtime: realtime.section,
+  ...sections,
   ...(others.length ? { alsoMeasured: others } : {}),
   ok: problems.length === 0,
   ...(problems.length ? { failures: problems } : {}),
@@ -740,12 +785,10 @@ const report = {
     'The machine may be shared: loadAverage (one-minute, at the start and end of each database run) shows other work; compare runs with similar load only.',
   ],
 };
-const file = path.join(ROOT, 'bench', 'results.json');
-const thisRun = { runAt: report.runAt, commit: commit(), connections: CONNECTIONS, ...Object.fromEntries(runs.map((r) => [r.database, { loadAverage: r.loadAverage, results: summary(r), transfer: r.transfer }])) };
-// The "before" numbers stay in the file across runs until a run is recorded as the new "before".
-const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { before?: unknown }) : {};
-const before = process.argv.includes('--before') ? thisRun : previous.before;
-writeFileSync(file, `${JSON.stringify({ ...report, ...(before ? { before } : {}), after: thisRun }, null, 2)}\n`);
+const thisRun = { ...RUN, connections: CONNECTIONS, ...Object.fromEntries(runs.map((r) => [r.database, { loadAverage: r.loadAverage, results: summary(r), transfer: r.transfer }])) };
+// The "before" numbers stay in the file across runs until a run is recorded as the new "before"; they name their own run.
+const before = process.argv.includes('--before') ? thisRun : readResults()?.before;
+writeFileSync(RESULTS_FILE, `${JSON.stringify(wholeFile({ ...report, after: thisRun }, RUN, Object.keys(sections), before), null, 2)}\n`);
 
 for (const run of runs) {
   printTable(run);
@@ -755,8 +798,10 @@ for (const run of runs) {
   if (!('error' in run.figures)) printFiguresAndPublic(run.database, run.figures);
 }
 realtime.print();
+grid.print();
+pdf.print();
 process.stdout.write('\nLogin is argon2-bound (deliberately slow, to make password guessing expensive).\n');
-process.stdout.write(`Results written to ${path.relative(process.cwd(), file)}\n`);
+process.stdout.write(`Results written whole to ${path.relative(process.cwd(), RESULTS_FILE)}\n`);
 if (problems.length) {
   process.stderr.write(`\nBENCH FAILED: ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
   process.exit(1);
