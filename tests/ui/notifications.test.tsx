@@ -217,7 +217,7 @@ describe('a new notification on the socket', () => {
     act(() => vi.advanceTimersByTime(1));
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.queryByTestId('notification-toast')).not.toBeInTheDocument();
-    vi.useRealTimers();
+    // Real timers come back in afterEach, also when an expectation above fails.
   });
 
   it('opens what it is about when clicked, like the list', { timeout: 30000 }, async () => {
