@@ -15,16 +15,13 @@
 // paint on slow 4G, from the build; SQLite only) and `soak` (issue 22's soak: two processes on
 // PostgreSQL and Redis under 100 connections for SOAK_SECONDS, 600 by default; opt-in, never part of
 // the full run, so a file holding it is always marked partial).
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchBudgetSection, budgetFailures, printBudgetSection, seedBudgetSection, type BudgetSectionRun } from './budget-section.js';
 import { benchFileTransfer, TRANSFER_MB, type TransferResult } from './file-transfer.js';
-import { benchGridFilters, gridFailures, membersTarget, printGridFilters, type GridFiltersRun } from './grid-filters.js';
 import {
   benchProductionsInvoices,
-  PRODUCTION_VOLUME,
   printProductionsInvoices,
   productionFailures,
   seedProductionsInvoices,
@@ -32,17 +29,14 @@ import {
 } from './productions-invoices.js';
 import { benchFieldOperations, fieldFailures, printFieldOperations, seedFieldOperations, type FieldOperationsRun } from './field-operations.js';
 import { benchFigures, figuresFailures, printFigures, seedFigures, type FiguresRun } from './figures.js';
-import { benchPdfOptimiser, printPdfOptimiser, type PdfOptimiserRun } from './pdf-optimiser.js';
-import { benchMobileClient, buildClient, type MobileClientRun } from './mobile-client.js';
 import { benchPublicDashboard, printPublicDashboard, publicDashboardFailures } from './public-dashboard.js';
 import { benchReports, printReports, reportsFailures } from './reports.js';
-import { benchRealtime, printRealtime, realtimeFailures, type RealtimeRun } from './realtime.js';
-import { benchSoak, printSoak, soakFailures, type SoakRun } from './soak.js';
 import { CONNECTIONS, DURATION_SEC, measure, type Measured, type Target } from './measure.js';
 import { PASSWORD, seed, type Seeded } from './seed.js';
 import { randomFullName, seedVolume, SOUGHT_SURNAME, VOLUME, type Volume } from './seed-volume.js';
 import { withSection, wholeFile, type RunStamp } from './results-file.js';
-import { freshPostgresSchema, ROOT, startServer, type RunningServer } from './server.js';
+import { freshPostgresSchema, ROOT, startServer } from './server.js';
+import { eachDatabase, gridSection, log, mobileSection, pdfSection, realtimeSection, RUN, soakSection } from './sections.js';
 
 type Name = 'health' | 'login' | 'me' | 'companiesList' | 'membersPage' | 'membersContains' | 'membersSearchVaried' | 'itemsList' | 'folderFiles' | 'filesSearch';
 
@@ -86,8 +80,6 @@ interface DatabaseRun {
   figures: FiguresRun | { error: string };
 }
 
-const log = (line: string) => process.stdout.write(`${line}\n`);
-const RUN = runStamp();
 
 /** Seeds the budget section's project into the running server and measures its calls. */
 async function budgetSection(server: { baseUrl: string; dataDir: string }, databaseUrl: string | null): Promise<BudgetSectionRun | { error: string }> {
@@ -419,28 +411,6 @@ const productionsReport = (runs: Array<{ database: string; productions: Producti
   };
 };
 
-/** Each database in turn on a server of its own: SQLite, and PostgreSQL when BENCH_DATABASE_URL is set. */
-async function eachDatabase<T>(work: (server: RunningServer, url: string | null) => Promise<T>, failed: (error: string) => T) {
-  const runs: Array<{ database: 'sqlite' | 'postgres'; outcome: T }> = [];
-  for (const [database, url] of [['sqlite', null], ...(process.env.BENCH_DATABASE_URL ? [['postgres', process.env.BENCH_DATABASE_URL]] : [])] as Array<['sqlite' | 'postgres', string | null]>) {
-    log(`\n== ${database}: starting the server`);
-    const schema = url ? await freshPostgresSchema(url) : null;
-    let server: Awaited<ReturnType<typeof startServer>> | null = null;
-    try {
-      server = await startServer(schema?.url ?? null);
-      runs.push({ database, outcome: await work(server, schema?.url ?? null) });
-      await new Promise((r) => setTimeout(r, 1000));
-    } catch (err) {
-      runs.push({ database, outcome: failed(err instanceof Error ? err.message : String(err)) });
-    } finally {
-      await server?.stop();
-      await schema?.drop();
-    }
-  }
-  if (!process.env.BENCH_DATABASE_URL) log('\n(PostgreSQL not measured: set BENCH_DATABASE_URL=postgres://... to add it)');
-  return runs;
-}
-
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results.json');
 const readResults = () => (existsSync(RESULTS_FILE) ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Record<string, unknown>) : null);
 
@@ -518,59 +488,6 @@ async function onlyFigures(): Promise<never> {
   exitWith(section.failures ?? []);
 }
 
-/** The realtime fan-out on each database: it starts its own processes (one, then two over Redis). */
-async function realtimeSection() {
-  const runs: Array<{ database: string; realtime: RealtimeRun | { error: string } }> = [];
-  for (const [database, url] of [['sqlite', null], ...(process.env.BENCH_DATABASE_URL ? [['postgres', process.env.BENCH_DATABASE_URL]] : [])] as Array<[string, string | null]>) {
-    log(`\n== ${database}: realtime fan-out`);
-    const schema = url ? await freshPostgresSchema(url) : null;
-    try {
-      runs.push({ database, realtime: await benchRealtime(schema?.url ?? null, log) });
-    } catch (err) {
-      runs.push({ database, realtime: { error: err instanceof Error ? err.message : String(err) } });
-    } finally {
-      await schema?.drop();
-    }
-  }
-  const problems = runs.flatMap((r) => ('error' in r.realtime ? [`${r.database} realtime: ${r.realtime.error}`] : realtimeFailures(r.database, r.realtime)));
-  const print = () => {
-    for (const r of runs) if (!('error' in r.realtime)) printRealtime(r.database, r.realtime, log);
-  };
-  const section = {
-    ...RUN,
-    ...Object.fromEntries(runs.map((r) => [r.database, r.realtime])),
-    ok: problems.length === 0,
-    ...(problems.length ? { failures: problems } : {}),
-  };
-  return { section, problems, print };
-}
-
-/** The productions grid with three conditions over the productions scenario's volume, on each database. */
-async function gridSection() {
-  const runs = await eachDatabase<GridFiltersRun | { error: string }>(
-    async (server, url) => {
-      try {
-        log('  grid filters: seeding 100,000 members (the large lists) and 100,000 productions (the productions scenario) ...');
-        const members = await membersTarget(server.baseUrl, { databaseUrl: url, dataDir: server.dataDir });
-        const seeded = await seedProductionsInvoices(server.baseUrl, { databaseUrl: url, dataDir: server.dataDir, log });
-        // As a running server is after its hourly PRAGMA optimize: its planner has the volume's statistics.
-        log('  restarting the server over the seeded volume ...');
-        await server.restart();
-        return await benchGridFilters(server.baseUrl, seeded, PRODUCTION_VOLUME.days, members, log);
-      } catch (err) {
-        return { error: err instanceof Error ? err.message : String(err) };
-      }
-    },
-    (error) => ({ error }),
-  );
-  const problems = runs.flatMap((r) => ('error' in r.outcome ? [`${r.database} grid filters: ${r.outcome.error}`] : gridFailures(r.database, r.outcome)));
-  const print = () => {
-    for (const r of runs) if (!('error' in r.outcome)) printGridFilters(r.database, r.outcome, log);
-  };
-  const section = { ...RUN, ...Object.fromEntries(runs.map((r) => [r.database, r.outcome])), ok: problems.length === 0, ...(problems.length ? { failures: problems } : {}) };
-  return { section, problems, print };
-}
-
 /** `--only grid`: the grid filters alone; their results replace `gridFilters` in results.json. */
 async function onlyGrid(): Promise<never> {
   const { section, problems, print } = await gridSection();
@@ -587,25 +504,6 @@ async function onlyRealtime(): Promise<never> {
   exitWith(problems);
 }
 
-/** The PDF optimiser, on SQLite only: the work is the rendering, not the database. */
-async function pdfSection() {
-  const server = await startServer(null);
-  let outcome: PdfOptimiserRun | { error: string };
-  try {
-    outcome = await benchPdfOptimiser(server, log);
-  } catch (err) {
-    outcome = { error: err instanceof Error ? err.message : String(err) };
-  } finally {
-    await server.stop();
-  }
-  const problems = 'error' in outcome ? [`pdf optimiser: ${outcome.error}`] : [];
-  const print = () => {
-    if (!('error' in outcome)) printPdfOptimiser(outcome, log);
-  };
-  const section = { ...RUN, loadAverage: os.loadavg()[0], sqlite: outcome, ok: problems.length === 0, ...(problems.length ? { failures: problems } : {}) };
-  return { section, problems, print };
-}
-
 /** `--only pdf`: the PDF optimiser alone; its results replace `pdfOptimiser` in results.json. */
 async function onlyPdf(): Promise<never> {
   const { section, problems, print } = await pdfSection();
@@ -614,52 +512,10 @@ async function onlyPdf(): Promise<never> {
   exitWith(problems);
 }
 
-/** The phone client from the build, on SQLite only: its first screen's JavaScript and first contentful paint. */
-async function mobileSection() {
-  let outcome: MobileClientRun | { error: string };
-  try {
-    buildClient();
-    const server = await startServer(null);
-    try {
-      outcome = await benchMobileClient(server, log);
-    } finally {
-      await server.stop();
-    }
-  } catch (err) {
-    outcome = { error: err instanceof Error ? err.message : String(err) };
-  }
-  const targets = { firstScreenKbGzip: 250, firstContentfulPaintMs: 3000 };
-  const problems =
-    'error' in outcome
-      ? [`mobile client: ${outcome.error}`]
-      : [
-          ...(outcome.firstScreenJs.kbGzip > targets.firstScreenKbGzip ? [`mobile first screen: ${outcome.firstScreenJs.kbGzip} KB gzip (target ${targets.firstScreenKbGzip})`] : []),
-          ...(outcome.firstContentfulPaintMs.coldMedian > targets.firstContentfulPaintMs
-            ? [`mobile first contentful paint: ${outcome.firstContentfulPaintMs.coldMedian} ms cold (target ${targets.firstContentfulPaintMs})`]
-            : []),
-        ];
-  const section = { ...RUN, loadAverage: os.loadavg()[0], targets, sqlite: outcome, ok: problems.length === 0, ...(problems.length ? { failures: problems } : {}) };
-  return { section, problems };
-}
-
 /** `--only mobile`: the phone client alone; its results replace `mobileClient` in results.json. */
 async function onlyMobile(): Promise<never> {
   const { section, problems } = await mobileSection();
   mergeResults('mobileClient', section);
-  exitWith(problems);
-}
-
-/** `--only soak`: the soak alone (PostgreSQL only); its results replace `soak` in results.json. */
-async function onlySoak(): Promise<never> {
-  let outcome: SoakRun | { error: string };
-  try {
-    outcome = await benchSoak(log);
-  } catch (err) {
-    outcome = { error: err instanceof Error ? err.message : String(err) };
-  }
-  if (!('error' in outcome)) printSoak(outcome, log);
-  const problems = 'error' in outcome ? [`soak: ${outcome.error}`] : soakFailures(outcome);
-  mergeResults('soak', { ...RUN, postgres: outcome, ok: problems.length === 0, ...(problems.length ? { failures: problems } : {}) });
   exitWith(problems);
 }
 
@@ -676,7 +532,12 @@ if (only === 'figures') await onlyFigures();
 if (only === 'grid') await onlyGrid();
 if (only === 'pdf') await onlyPdf();
 if (only === 'mobile') await onlyMobile();
-if (only === 'soak') await onlySoak();
+if (only === 'soak') {
+  const { section, problems, print } = await soakSection();
+  print();
+  mergeResults('soak', section);
+  exitWith(problems);
+}
 
 /** The numbers a later run is compared with: per database and endpoint, throughput, p95 and share of /health. */
 function summary(run: DatabaseRun) {
@@ -686,18 +547,6 @@ function summary(run: DatabaseRun) {
       'error' in r ? { error: r.error } : { reqPerSec: r.reqPerSec, p95: r.p95, ratioToHealth: r.ratioToHealth ?? 1 },
     ]),
   );
-}
-
-/** This run's commit and start, stamped on every section it writes; `dirty` when the code had uncommitted changes. */
-function runStamp(): RunStamp {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
-  const runAt = new Date().toISOString();
-  try {
-    const dirty = git('status', '--porcelain', '--', '.', ':(exclude)bench/results.json') !== '';
-    return { commit: git('rev-parse', '--short', 'HEAD'), runAt, ...(dirty ? { dirty: true as const } : {}) };
-  } catch {
-    return { commit: 'unknown', runAt };
-  }
 }
 
 function printTable(run: DatabaseRun) {
