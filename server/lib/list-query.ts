@@ -5,6 +5,7 @@ import { FILTER_OPERATORS, TEXT_FILTERS, VALUE_FILTERS, type FilterOperator } fr
 import { MAX_ID } from '../../resources/id.js';
 import { text } from '../../resources/text.js';
 import { currentDialect } from '../db/dialect-context.js';
+import type { Dialect } from '../db/index.js';
 import { badRequest } from '../http/errors.js';
 import { trigramCandidates, type TextIndex } from './text-search.js';
 
@@ -42,9 +43,10 @@ export interface ListField {
   /** The trigram index serving this column's text filters on SQLite (set by withTextIndex). */
   textIndex?: TextIndex;
   /**
-   * An index orders this column without ASCII case on SQLite (`collate nocase`, after the list's
-   * fixed equality columns): a starts-with, or a pattern with a literal start, reads that range of it
-   * instead of the trigram table, whose phrase of a dozen trigrams costs a millisecond.
+   * An index orders this column without ASCII case (after the list's fixed equality columns): on
+   * SQLite `column collate nocase`, on PostgreSQL `lower(column collate "C")` (migrations 0027, 0032).
+   * A starts-with, or a pattern with a literal start, reads that range of it instead of the trigram
+   * index, whose dozen trigrams cost a millisecond on SQLite and several on PostgreSQL.
    */
   prefixIndex?: boolean;
 }
@@ -241,18 +243,21 @@ function likeMatch(column: string, pattern: string): RawBuilder<SqlBool> {
 function textMatch(fields: ListField[], needle: string | null, pattern: string, prefix: string | null = null): RawBuilder<SqlBool> {
   const likes = fields.map((f) => likeMatch(f.column, pattern));
   const anyField = likes.length === 1 ? likes[0]! : sql<SqlBool>`(${sql.join(likes, sql` or `)})`;
-  if (currentDialect() !== 'sqlite') return anyField;
-  const range = fields.length === 1 && fields[0]!.prefixIndex && prefix ? prefixRange(fields[0]!.column, prefix) : null;
-  const candidates = range ?? (needle !== null ? trigramCandidates(fields, needle) : null);
+  const dialect = currentDialect();
+  const range = fields.length === 1 && fields[0]!.prefixIndex && prefix && dialect ? prefixRange(dialect, fields[0]!.column, prefix) : null;
+  // PostgreSQL's planner finds its pg_trgm index for the ILIKE alone.
+  const candidates = range ?? (needle !== null && dialect === 'sqlite' ? trigramCandidates(fields, needle) : null);
   return candidates ? sql<SqlBool>`(${anyField} and ${candidates})` : anyField;
 }
 
 /**
- * The rows whose column starts with `prefix` ignoring ASCII case, as a range of a `collate nocase`
- * index: from the folded prefix to the same with its last character the next one. Every row the
- * LIKE keeps is inside it (the range may hold more; the LIKE beside it decides).
+ * The rows whose column starts with `prefix` ignoring ASCII case, as a range of the column's
+ * case-folded index: from the folded prefix to the same with its last character the next one. Both
+ * fold ASCII letters only, as the LIKE does, and order by code point (`nocase` compares bytes after
+ * folding; "C" is byte order, which UTF-8 keeps in code point order). Every row the LIKE keeps is
+ * inside the range (it may hold more; the LIKE beside it decides).
  */
-export function prefixRange(column: string, prefix: string): RawBuilder<SqlBool> | null {
+export function prefixRange(dialect: Dialect, column: string, prefix: string): RawBuilder<SqlBool> | null {
   const folded = prefix.replace(/[A-Z]/g, (c) => c.toLowerCase());
   if (!folded) return null;
   const chars = [...folded];
@@ -260,8 +265,9 @@ export function prefixRange(column: string, prefix: string): RawBuilder<SqlBool>
   // No next character after the last code point, nor across the surrogate gap.
   if (last >= 0x10ffff || (last >= 0xd7ff && last <= 0xdfff)) return null;
   const upper = chars.join('') + String.fromCodePoint(last + 1);
-  const col = sql.ref(column);
-  return sql<SqlBool>`(${col} collate nocase >= ${folded} and ${col} collate nocase < ${upper})`;
+  // The same expression as the index's, or the planner cannot use it.
+  const folding = dialect === 'sqlite' ? sql`${sql.ref(column)} collate nocase` : sql`lower(${sql.ref(column)} collate "C")`;
+  return sql<SqlBool>`(${folding} >= ${folded} and ${folding} < ${upper})`;
 }
 
 /** The literal start of a `matches` pattern, before its first `*` or `?`; null when it starts with one. */
@@ -345,26 +351,33 @@ export async function runList<DB, TB extends keyof DB, O>(
   // Counting through joins that only add names to show costs a lookup per row on large lists.
   const counted: SelectQueryBuilder<any, any, any> = lean && readsOnly(list, lean.aliases) ? whereList(lean.base, list) : query;
   const count = async () => {
-    const row = (await counted.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst()) as { total?: number } | undefined;
+    const row = (await countQuery(counted).executeTakeFirst()) as { total?: number } | undefined;
     return Number(row?.total ?? 0);
   };
   const unfiltered = !list.conditions.length && !list.search;
-  if (textFiltered(list)) return windowedPage(page, list, count);
-  const [rows, total] = await Promise.all([
-    page.limit(list.limit).offset(list.offset).execute(),
-    unfiltered && lean?.unfilteredTotal ? lean.unfilteredTotal() : count(),
-  ]);
+  if (textFiltered(list)) return pageWithTotal(page, sql<number>`count(*) over ()`, list, count);
+  if (unfiltered && lean?.unfilteredTotal) {
+    const [rows, total] = await Promise.all([page.limit(list.limit).offset(list.offset).execute(), lean.unfilteredTotal()]);
+    return { rows, total };
+  }
+  // On PostgreSQL every query is a round trip through the pool that costs both processes CPU on the
+  // same cores: the count rides along as a subquery the planner runs once. SQLite runs the two
+  // statements in this process, one after the other either way.
+  if (currentDialect() === 'postgres') return pageWithTotal(page, sql<number>`(${countQuery(counted)})`, list, count);
+  const [rows, total] = await Promise.all([page.limit(list.limit).offset(list.offset).execute(), count()]);
   return { rows, total };
 }
+
+const countQuery = (rows: SelectQueryBuilder<any, any, any>) => rows.clearSelect().select(sql<number>`count(*)`.as('total'));
 
 /** A text filter can use no index order: every match is found and sorted for any page, so counting them again would repeat that work. */
 const textFiltered = (list: ParsedList) => list.search !== null || list.conditions.some((c) => TEXT_OPERATORS.has(c.op));
 
 const TOTAL_COLUMN = 'list_total_rows';
 
-/** The page and the total from one query (`count(*) over ()`); a page past the end has no row to carry it, so it counts apart. */
-async function windowedPage<DB, TB extends keyof DB, O>(page: SelectQueryBuilder<DB, TB, O>, list: ParsedList, count: () => Promise<number>) {
-  const rows = (await page.select(sql<number>`count(*) over ()`.as(TOTAL_COLUMN) as never).limit(list.limit).offset(list.offset).execute()) as Array<
+/** The page and the total (`count(*) over ()` or a count subquery) from one query; a page past the end has no row to carry it, so it counts apart. */
+async function pageWithTotal<DB, TB extends keyof DB, O>(page: SelectQueryBuilder<DB, TB, O>, totalColumn: RawBuilder<number>, list: ParsedList, count: () => Promise<number>) {
+  const rows = (await page.select(totalColumn.as(TOTAL_COLUMN) as never).limit(list.limit).offset(list.offset).execute()) as Array<
     O & { [TOTAL_COLUMN]?: number }
   >;
   const total = rows.length ? Number(rows[0]![TOTAL_COLUMN]) : list.offset === 0 && list.limit > 0 ? 0 : await count();

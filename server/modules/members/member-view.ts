@@ -31,34 +31,35 @@ export function memberRows(db: Executor) {
     .where('m.type', '=', 'company');
 }
 
+type Attached = 'crew' | 'category';
+
 type MemberRow = Awaited<ReturnType<ReturnType<typeof memberRows>['executeTakeFirstOrThrow']>>;
 
 const names = (refs: NamedRef[]) => refs.map((r) => r.name).join(', ');
 
-/** The API shape of member rows, with their crews and categories read in two queries for the whole page. */
+/**
+ * The API shape of member rows, with their crews and categories read in one query for the whole
+ * page (on PostgreSQL each query is a round trip through the pool, issue 19).
+ */
 export async function memberViews(db: Executor, rows: MemberRow[]): Promise<MemberView[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const [crewRows, categoryRows] = await Promise.all([
-    db
-      .selectFrom('crew_members as cm')
-      .innerJoin('crews as c', 'c.id', 'cm.crew_id')
-      .select(['cm.membership_id', 'cm.is_leader', 'c.id', 'c.name'])
-      .where('cm.membership_id', 'in', ids)
-      .orderBy('c.name')
-      .orderBy('c.id')
-      .execute(),
-    db
-      .selectFrom('member_categories as mc')
-      // Unary plus keeps SQLite from driving the join from all the company's categories (15 times
-      // slower on a page of the 100,000-member company): the page's members come first.
-      .innerJoin('item_categories as ic', (join) => join.on('ic.id', '=', sql<number>`+${sql.ref('mc.category_id')}`))
-      .select(['mc.membership_id', 'ic.id', 'ic.name'])
-      .where('mc.membership_id', 'in', ids)
-      .orderBy('ic.name')
-      .orderBy('ic.id')
-      .execute(),
-  ]);
+  const crews = db
+    .selectFrom('crew_members as cm')
+    .innerJoin('crews as c', 'c.id', 'cm.crew_id')
+    .select([sql<Attached>`'crew'`.as('kind'), 'cm.membership_id', 'cm.is_leader', 'c.id', 'c.name'])
+    .where('cm.membership_id', 'in', ids);
+  const categories = db
+    .selectFrom('member_categories as mc')
+    // Unary plus keeps SQLite from driving the join from all the company's categories (15 times
+    // slower on a page of the 100,000-member company): the page's members come first.
+    .innerJoin('item_categories as ic', (join) => join.on('ic.id', '=', sql<number>`+${sql.ref('mc.category_id')}`))
+    .select([sql<Attached>`'category'`.as('kind'), 'mc.membership_id', sql<number>`0`.as('is_leader'), 'ic.id', 'ic.name'])
+    .where('mc.membership_id', 'in', ids);
+  // Ordered by name and id as a whole, so each kind is too.
+  const attached = await crews.unionAll(categories).orderBy('name').orderBy('id').execute();
+  const crewRows = attached.filter((a) => a.kind === 'crew');
+  const categoryRows = attached.filter((a) => a.kind === 'category');
   return rows.map((r) => {
     const crewsOf = (leader: boolean) =>
       crewRows.filter((c) => c.membership_id === r.id && !!c.is_leader === leader).map((c) => ({ id: c.id, name: c.name }));
