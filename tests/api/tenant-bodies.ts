@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { companyData, multipart, TINY_PNG } from './harness.js';
-import { first, type AnyRoute, type IdKind, type RouteKey, type Tenant } from './tenant-kinds.js';
+import { first, type AnyRoute, type RouteKey, type Tenant } from './tenant-kinds.js';
 
 /** A one-page PDF for the PDF optimiser's upload. */
 const TINY_PDF = await (async () => {

@@ -112,8 +112,9 @@ export async function ownReads(w: Sweep, routes: AnyRoute[]) {
         checkLeaks(w, `${keyOf(route)} as ${caller.name} with ${url}`, res);
       }
     }
-    await checkUnchanged(w, `${keyOf(route)} (B's own)`);
   }
+  // Reads change nothing: one look at A's rows after them all (a snapshot per read doubled the pass on PostgreSQL).
+  await checkUnchanged(w, "B's own reads");
 }
 
 /**

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { issueDocumentLink } from '../../server/lib/document-links.js';
 import { hashToken, randomToken } from '../../server/lib/tokens.js';
 import { planPdf } from './plan-takeoff-helpers.js';

@@ -63,7 +63,7 @@ const TABLE_SCOPES: Record<string, (a: Scope) => RawBuilder<unknown>> = {
 };
 
 export type Snapshot = Map<string, string[]>;
-type ScopedTable = { name: string; rows: RawBuilder<unknown> };
+export type ScopedTable = { name: string; rows: RawBuilder<unknown> };
 
 /** Every table of the database with the condition picking A's rows; a table with no rule is reported. */
 export async function scopedTables(s: TestServer, a: Scope, problems: string[]): Promise<ScopedTable[]> {
