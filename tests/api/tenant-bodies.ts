@@ -12,7 +12,7 @@ const TINY_PDF = await (async () => {
 // ---- A valid body for every route that takes one ---------------------------------------------
 
 export type Payload = { json: unknown } | { multipart: ReturnType<typeof multipart> } | { none: true };
-export type BodyFor = (t: Tenant, n: number) => Payload;
+type BodyFor = (t: Tenant, n: number) => Payload;
 
 const json = (value: unknown): Payload => ({ json: value });
 const NO_BODY: BodyFor = () => ({ none: true });

@@ -63,7 +63,7 @@ export type IdKind =
  * review's token), and a public dashboard's URL (one revoked: dead for good).
  */
 export type TokenKind = 'memberInvitation' | 'partnerInvitation' | 'budgetLink' | 'reviewLink' | 'invoiceLink' | 'changeOrderLink' | 'dashboardLink';
-export type ValueKind = 'partnerType' | 'searchText' | 'projectFileType' | 'paidStatus' | 'damageFileCategory' | 'widgetType' | 'reportFormat';
+type ValueKind = 'partnerType' | 'searchText' | 'projectFileType' | 'paidStatus' | 'damageFileCategory' | 'widgetType' | 'reportFormat';
 export type ParamKind = IdKind | TokenKind | ValueKind;
 
 export interface Caller {

@@ -308,7 +308,7 @@ export function bodyReferences(route: AnyRoute, problems: string[]): Array<{ fie
 
 // ---- Filling and sending a route -----------------------------------------------------------------
 
-export const isCompanyBound = (r: AnyRoute) => typeof r.access === 'object' && 'company' in r.access && !!r.access.company;
+const isCompanyBound = (r: AnyRoute) => typeof r.access === 'object' && 'company' in r.access && !!r.access.company;
 export const needsPermission = (r: AnyRoute) => typeof r.access === 'object' && !isCompanyBound(r);
 
 /** What a path param is filled with for a tenant: its rows of that kind (all, or the first), its invitation tokens, or a fixed value. */
