@@ -222,3 +222,53 @@ const listValue = fc.oneof(hostileString.map(encodeSegment), fc.integer().map(St
 export const hostileQuery: fc.Arbitrary<string> = fc
   .array(fc.tuple(listParam, fc.constantFrom(...OPERATORS), listValue), { minLength: 1, maxLength: 3 })
   .map((pairs) => pairs.map(([name, op, value]) => `${name}${op}=${value}`).join('&'));
+
+/** Path segments every (route, param) pair is sent, before the seeded random ones. */
+export const FIXED_SEGMENTS = ['2147483648', '99999999999999999999', '-1', '0', '1.5', '1e3', '%00', '%E0%A4%A', 'a%2Fb', '..', '%27%20or%201%3D1%20--', 'x'.repeat(150)];
+
+export interface RawPayload {
+  contentType: string;
+  payload: string | Buffer;
+}
+
+const CRLF = '\r\n';
+/** A multipart body with any field names, values, file name and type: what a broken or hostile client uploads. */
+const multipartOf = (fields: Array<[string, string]>, file: { name: string; type: string; bytes: Uint8Array } | null): RawPayload => {
+  const boundary = 'fuzzboundary';
+  const parts = fields.map(([name, value]) => `--${boundary}${CRLF}Content-Disposition: form-data; name="${name}"${CRLF}${CRLF}${value}${CRLF}`);
+  const head = file ? `--${boundary}${CRLF}Content-Disposition: form-data; name="file"; filename="${file.name}"${CRLF}Content-Type: ${file.type}${CRLF}${CRLF}` : '';
+  const tail = file ? `${CRLF}--${boundary}--${CRLF}` : `--${boundary}--${CRLF}`;
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    payload: Buffer.concat([Buffer.from(parts.join('') + head), Buffer.from(file?.bytes ?? []), Buffer.from(tail)]),
+  };
+};
+
+/** Upload fields the routes read (type, category, folderId, name), and some they do not. */
+const uploadField = fc.constantFrom('type', 'category', 'folderId', 'name', 'file', '__proto__', 'notAField');
+
+const BROKEN: RawPayload[] = [
+  { contentType: 'multipart/form-data', payload: 'no boundary' },
+  { contentType: 'multipart/form-data; boundary=fuzzboundary', payload: '' },
+  { contentType: 'multipart/form-data; boundary=fuzzboundary', payload: `--fuzzboundary${CRLF}Content-Disposition: form-data; name="file"; filename="a.png"${CRLF}${CRLF}unterminated` },
+  { contentType: 'multipart/form-data; boundary=fuzzboundary', payload: '--fuzzboundary--' },
+  { contentType: 'application/json', payload: '{' },
+  { contentType: 'application/json', payload: '' },
+  { contentType: 'application/x-www-form-urlencoded', payload: 'a=1&b=%ZZ' },
+];
+
+/**
+ * What an upload or a write route without a body may be sent: uploads with hostile fields, file
+ * names, types and bytes, with no file at all, broken multipart, other content types, and JSON.
+ */
+export const hostilePayload: fc.Arbitrary<RawPayload> = fc.oneof(
+  fc
+    .tuple(
+      fc.array(fc.tuple(uploadField, hostileString), { maxLength: 3 }),
+      fc.option(fc.record({ name: hostileString, type: fc.constantFrom('image/png', 'application/pdf', 'text/plain', 'text/csv', '', 'x/\u0000'), bytes: fc.uint8Array({ maxLength: 64 }) })),
+    )
+    .map(([fields, file]) => multipartOf(fields, file)),
+  fc.constantFrom(...BROKEN),
+  fc.tuple(fc.constantFrom('text/plain', 'application/xml', 'application/octet-stream'), fc.string({ maxLength: 40 })).map(([contentType, payload]) => ({ contentType, payload })),
+  hostileValue.map((v) => ({ contentType: 'application/json', payload: JSON.stringify(v) ?? 'null' })),
+);

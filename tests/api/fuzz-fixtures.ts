@@ -220,7 +220,7 @@ export async function seedWorld(s: TestServer): Promise<FuzzWorld> {
   };
 }
 
-const CATALOG_BODIES: Record<string, unknown> = {
+const CATALOG_BODIES: Record<string, { name: string; [field: string]: unknown }> = {
   'task-types': { name: 'Dig', description: 'Open the ground' },
   'damage-types': { name: 'Gas line', description: null },
   'footprint-types': { name: 'Trench', description: 'Narrow' },
@@ -294,7 +294,8 @@ export function validParams(w: FuzzWorld, url: string): Record<string, string | 
 export function validBodies(w: FuzzWorld): Record<string, unknown> {
   const person = { name: 'Fuzz Person', phone: '+1 555 123 4567', email: 'fuzz.person@example.com', password: 'secret123' };
   const catalog = Object.entries(CATALOG_BODIES).flatMap(([name, body]) => [
-    [`POST /companies/:companyId/${name}`, body],
+    // The seeded row holds the name: a second one of the same name is a 409.
+    [`POST /companies/:companyId/${name}`, { ...body, name: `${body.name} Two` }],
     [`PATCH /${name}/:id`, body],
   ]);
   return {
@@ -411,7 +412,7 @@ export function validBodies(w: FuzzWorld): Record<string, unknown> {
     'POST /invoices/:id/transaction': { kind: 'payment', amount: '1.00', paidOn: null, reference: null, note: null },
     'POST /invoices/:id/comments': { comment: 'Fuzz' },
     'PATCH /invoices/:id/contact': { contactEmail: 'fuzz@example.com', contactName: 'Fuzz' },
-    'POST /public/invoices/:token/reject': { reason: 'Fuzz', name: null },
+    'POST /public/invoices/:token/reject': { reason: 'Fuzz', name: 'Fuzz Client' },
     // The spec's shape: its nested fields are fuzzed too, and the flat ones through the schema's properties.
     'POST /logs': { logData: { projectId: w.projectId, crewId: w.crewId, lat: 30.27, lng: -97.74, address: '1 Fuzz St', date: null, status: 'open', description: 'Fuzz' }, dateString: '2026-03-05' },
     'PATCH /logs/:id': { status: 'submitted', description: 'Fuzzed' },
@@ -466,7 +467,7 @@ export function validBodies(w: FuzzWorld): Record<string, unknown> {
       layout: { x: 6, y: 0, w: 6, h: 4 },
     },
     'PATCH /dashboard/:id/widget/:widgetId': { title: 'Fuzzed count', filters: { preset: 'last90' }, configuration: { query: { source: 'invoice', measure: { fn: 'sum', field: 'amount' } } }, layout: { x: 0, y: 3, w: 3, h: 2 }, published: true },
-    'POST /advanced-filter/public/data': { publicURL: w.publicURL, widgetId: w.widgetId, filters: { preset: 'last30', projectId: w.projectId } },
+    'POST /advanced-filter/public/data': { publicURL: w.publicURL, widgetId: w.widgetId, filters: { projectId: w.projectId } },
     'POST /advanced-filter/data': {
       source: 'production',
       measure: { fn: 'sum', field: 'amount' },

@@ -49,14 +49,19 @@ export async function revokeReview(services: Services, actor: Actor, projectId: 
     const review = (await reviewRow(trx, budgetId, reviewId))!;
     const auditActor = auditActorOf(actor, budget.company_id);
     const revoked = await moveReview(trx, auditActor, review, 'revoked', { companyId: budget.company_id });
-    const left = await trx
-      .selectFrom('budget_reviews')
-      .select(['status'])
-      .where('budget_id', '=', budgetId)
-      .where('status', 'in', ['pending', 'approved'])
-      .where('created_at', '>=', budget.submitted_at ?? '')
-      .execute();
-    if (budget.status === 'submitted' && left.length && left.every((r) => r.status === 'approved')) await moveBudget(trx, auditActor, budgetId, 'approve');
+    // Only a submitted budget moves on, and only it surely has a submission time to count this round's
+    // reviews from: a budget approved without a round has none, and PostgreSQL refuses to compare a
+    // timestamp with ''.
+    if (budget.status === 'submitted' && budget.submitted_at) {
+      const left = await trx
+        .selectFrom('budget_reviews')
+        .select(['status'])
+        .where('budget_id', '=', budgetId)
+        .where('status', 'in', ['pending', 'approved'])
+        .where('created_at', '>=', budget.submitted_at)
+        .execute();
+      if (left.length && left.every((r) => r.status === 'approved')) await moveBudget(trx, auditActor, budgetId, 'approve');
+    }
     await notifyReviewer(services, trx, actor.user.id, access.project, budgetId, revoked, `${actor.user.name} revoked your review of the budget of ${access.project.project_name}`);
     return reviewView(revoked);
   });
