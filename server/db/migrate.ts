@@ -31,6 +31,7 @@ import { planTakeoff } from './migrations/0028_plan_takeoff.js';
 import { pdfConversions } from './migrations/0029_pdf_conversions.js';
 import { idempotencyKeys } from './migrations/0030_idempotency_keys.js';
 import { jobRelayKeys } from './migrations/0031_job_relay_keys.js';
+import { companyExports } from './migrations/0033_company_exports.js';
 
 /** Versioned migrations in order; the same list runs on SQLite and PostgreSQL. Never edit a released one: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -66,6 +67,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0029_pdf_conversions': pdfConversions(dialect),
     '0030_idempotency_keys': idempotencyKeys(dialect),
     '0031_job_relay_keys': jobRelayKeys(),
+    '0033_company_exports': companyExports(dialect),
   };
 }
 
