@@ -187,7 +187,7 @@ describeEachDatabase('Company data export', (server) => {
       const started = await callAs(s, f.owner, 'POST', exportsOf(f.owner));
       const ended = await settled(s, f.owner, started.body.id);
       expect(ended).toMatchObject({ status: 'failed', error: 'The export could not be finished: the store is unreachable', downloadUrl: null });
-      const job = await s.services.db.selectFrom('jobs').select(['status', 'attempts']).where('name', '=', 'company.export').executeTakeFirstOrThrow();
+      const job = await s.services.db.selectFrom('jobs').select(['status', 'attempts']).where('name', '=', 'company.export').where('payload', '=', JSON.stringify({ exportId: started.body.id })).executeTakeFirstOrThrow();
       expect(job).toEqual({ status: 'failed', attempts: 3 });
       const note = await s.services.db.selectFrom('notifications').select('description').where('type', '=', 'company-export').where('company_id', '=', f.owner.companyId).executeTakeFirstOrThrow();
       expect(note.description).toBe(EXPORT_MESSAGES.failed('Failing Paving', ended.error!));

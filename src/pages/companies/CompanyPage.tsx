@@ -11,6 +11,7 @@ import { DeleteCompanyDialog } from './DeleteCompanyDialog';
 import { CompanyInvoiceSection } from './sections/CompanyInvoiceSection';
 import { CompanyLogoSection } from './sections/CompanyLogoSection';
 import { CompanyProfileSection } from './sections/CompanyProfileSection';
+import { DataExportSection } from './sections/DataExportSection';
 import type { SectionProps } from './sections/section';
 import { PublicDashboardsSection } from './sections/PublicDashboardsSection';
 import { SubCompaniesSection } from './sections/SubCompaniesSection';
@@ -27,14 +28,15 @@ function ActivitySection({ company }: SectionProps) {
   );
 }
 
-/** The sections of companies/:companyId/:sectionId; the first is the page's default. */
-const SECTIONS: Array<{ id: string; label: string; Component: ComponentType<SectionProps> }> = [
+/** The sections of companies/:companyId/:sectionId; the first is the page's default. `manage`: listed only for those who manage the company. */
+const SECTIONS: Array<{ id: string; label: string; Component: ComponentType<SectionProps>; manage?: boolean }> = [
   { id: 'profile', label: 'Profile', Component: CompanyProfileSection },
   { id: 'logo', label: 'Logo', Component: CompanyLogoSection },
   { id: 'invoice-settings', label: 'Invoice settings', Component: CompanyInvoiceSection },
   { id: 'sub-companies', label: 'Sub-companies', Component: SubCompaniesSection },
   { id: 'public-dashboards', label: 'Public dashboards', Component: PublicDashboardsSection },
   { id: 'activity', label: 'Activity', Component: ActivitySection },
+  { id: 'data-export', label: 'Export data', Component: DataExportSection, manage: true },
 ];
 
 /** One company, in sections; editing needs companies:manage in this company, else the sections are read-only. */
@@ -77,7 +79,7 @@ export function CompanyPage() {
         unknownTo={`/${NOT_FOUND}`}
         label="Company sections"
         header={<CompanyHeader company={company} role={membership?.role.name ?? company.role ?? null} onDelete={canManage ? () => setDeleting(true) : undefined} />}
-        sections={SECTIONS.map(({ id, label, Component }) => ({
+        sections={SECTIONS.filter((x) => !x.manage || canManage).map(({ id, label, Component }) => ({
           id,
           label,
           render: () => <Component key={company.id} company={company} canManage={canManage} onSaved={onSaved} />,
