@@ -79,6 +79,7 @@ type IdKind =
   | 'dashboard'
   | 'widget'
   | 'pdfConversion'
+  | 'companyExport'
   | 'planFile'
   | 'layerItem'
   | 'producedLayerItem';
@@ -147,6 +148,8 @@ const PARAM_KINDS: Record<string, ParamKind> = {
   // GET /members/:memberId/notifications: a membership's bell.
   memberId: 'membership',
   widgetId: 'widget',
+  // GET /companies/:id/exports/:exportId: a data export of the company.
+  exportId: 'companyExport',
   // The public variants of a dashboard are addressed by its public URL.
   publicURL: 'dashboardLink',
   // GET /reports/:name/download/:format; a report's rows are named in its query (tests/api/reports-*.test.ts sweep another company's ids there).
@@ -822,6 +825,13 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
     .returning('id')
     .executeTakeFirstOrThrow();
 
+  // A finished data export of the company's (written straight in: the export's own tests run exports).
+  const companyExport = await s.services.db
+    .insertInto('company_exports')
+    .values({ company_id: companyId, requested_by: ownerAccount.user.id, status: 'done', steps_total: 1, steps_done: 1, created_at: now, updated_at: now, finished_at: now, expires_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
   const memberInvitation = await s.services.db.selectFrom('memberships').select('invite_token_hash').where('id', '=', invitee.id).executeTakeFirstOrThrow();
   const partnerInvitation = await s.services.db.selectFrom('partnership_invitations').select('token_hash').where('partnership_id', '=', invited.id).executeTakeFirstOrThrow();
 
@@ -879,6 +889,7 @@ async function seedTenant(s: TestServer, marker: string): Promise<Tenant> {
       quickNote: [note.id],
       notification: [notification.id],
       pdfConversion: [conversion.id],
+      companyExport: [companyExport.id],
       dashboard: [dashboard.id],
       widget: [widget.id],
     },
