@@ -57,6 +57,30 @@ describeEachDatabase('Company data export', (server) => {
       // Not ready yet: nothing to download.
       expect((await callAs(s, f.owner, 'GET', `${exportsOf(f.owner)}/${started.body.id}/download`)).status).toBe(409);
 
+      // The file's bytes come slowly, so the export is seen running with its tables written and its file not yet.
+      const read = s.services.storage.read.bind(s.services.storage);
+      s.services.storage.read = async (name, range) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        return read(name, range);
+      };
+      const running = s.services.jobs.drain();
+      const seen: Array<{ status: string; stepsDone: number; percent: number }> = [];
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const now = (await callAs(s, f.owner, 'GET', `${exportsOf(f.owner)}/${started.body.id}`)).body as CompanyExport;
+        seen.push({ status: now.status, stepsDone: now.stepsDone, percent: now.percent });
+        if (now.status !== 'queued' && now.status !== 'running') break;
+        if (Date.now() > deadline) throw new Error(`the export did not end: ${JSON.stringify(seen.at(-1))}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await running;
+      s.services.storage.read = read;
+      const midway = seen.find((x) => x.status === 'running' && x.stepsDone > 0);
+      expect(midway, JSON.stringify(seen)).toMatchObject({ stepsDone: EXPORT_SECTIONS.length });
+      expect(midway!.percent).toBeGreaterThan(0);
+      expect(midway!.percent).toBeLessThan(100);
+      expect(seen.map((x) => x.stepsDone)).toEqual([...seen.map((x) => x.stepsDone)].sort((a, b) => a - b));
+
       const done = await settled(s, f.owner, started.body.id);
       expect(done).toMatchObject({ status: 'done', percent: 100, error: null });
       expect(done.stepsTotal).toBe(EXPORT_SECTIONS.length + 1 + 1);

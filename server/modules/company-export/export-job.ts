@@ -50,6 +50,7 @@ async function runExport(services: Services, id: number, ctx: JobContext) {
   // Ended already (a relayed duplicate): nothing is written twice.
   if (!row || (row.status !== 'queued' && row.status !== 'running')) return;
   const work = path.join(services.config.dataDir, 'tmp', 'company-exports', `${id}-${randomUUID()}.zip`);
+  const progress = new Progress(services, row);
   try {
     const company = await services.db.selectFrom('companies').select(['id', 'name']).where('id', '=', row.company_id).executeTakeFirstOrThrow();
     const requester = row.requested_by === null ? undefined : await services.db.selectFrom('users').select(['id', 'name']).where('id', '=', row.requested_by).executeTakeFirst();
@@ -57,7 +58,6 @@ async function runExport(services: Services, id: number, ctx: JobContext) {
     await services.db.updateTable('company_exports').set({ status: 'running', steps_total: total, steps_done: 0, error: null, updated_at: nowIso() }).where('id', '=', id).execute();
     publishProgress(services, row);
 
-    const progress = new Progress(services, row);
     const manifest = await writeExportZip(services, { companyId: company.id, companyName: company.name, exportedBy: requester ?? null }, work, () => progress.step());
     await progress.flush();
 
@@ -87,14 +87,20 @@ async function runExport(services: Services, id: number, ctx: JobContext) {
     if (ctx.lastAttempt) await fail(services, id, err instanceof Error ? err.message : String(err));
     throw err;
   } finally {
+    progress.stop();
     await rm(work, { force: true });
   }
 }
 
-/** Counts steps in memory and writes them to the row now and then. */
+/**
+ * Counts steps in memory and writes them to the row at most every PROGRESS_EVERY_MS (the last count
+ * too, even when no step follows for a while: a large file), one write after another so a count
+ * never goes back.
+ */
 class Progress {
   private done = 0;
-  private written = Date.now();
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
   constructor(
     private services: Services,
     private row: ExportRow,
@@ -102,13 +108,28 @@ class Progress {
 
   step() {
     this.done++;
-    if (Date.now() - this.written >= PROGRESS_EVERY_MS) void this.flush().catch((err: unknown) => this.services.log.warn({ err, exportId: this.row.id }, 'export progress not recorded'));
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      this.flush().catch((err: unknown) => this.services.log.warn({ err, exportId: this.row.id }, 'export progress not recorded'));
+    }, PROGRESS_EVERY_MS);
   }
 
-  async flush() {
-    this.written = Date.now();
-    await this.services.db.updateTable('company_exports').set({ steps_done: this.done, updated_at: nowIso() }).where('id', '=', this.row.id).where('status', '=', 'running').execute();
-    publishProgress(this.services, this.row);
+  flush() {
+    this.stop();
+    const done = this.done;
+    this.writing = this.writing
+      .catch(() => undefined)
+      .then(async () => {
+        await this.services.db.updateTable('company_exports').set({ steps_done: done, updated_at: nowIso() }).where('id', '=', this.row.id).where('status', '=', 'running').execute();
+        publishProgress(this.services, this.row);
+      });
+    return this.writing;
+  }
+
+  /** No write after the run ended (a retry's count is its own). */
+  stop() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
   }
 }
 
