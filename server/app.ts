@@ -145,7 +145,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerFileSweep(services);
   registerIdempotencySweep(services);
   registerPdfConversions(app, services);
-  registerCompanyExports(services);
+  registerCompanyExports(app, services);
   await services.jobs.start();
   app.log.info({ driver: services.jobs.driver, runJobs: config.runJobs }, 'background jobs started');
   return { app, services, database };

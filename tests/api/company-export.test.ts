@@ -5,7 +5,8 @@ import { Readable } from 'node:stream';
 import { EXPORT_FORMAT_VERSION, EXPORT_MESSAGES, type CompanyExport, type ExportManifest } from '../../resources/company-export.js';
 import { EXPORT_SECTIONS } from '../../server/modules/company-export/export-sections.js';
 import { expireExports } from '../../server/modules/company-export/export-job.js';
-import { addMember, describeEachDatabase, type TestServer } from './harness.js';
+import { buildApp } from '../../server/app.js';
+import { addMember, DATABASES, describeEachDatabase, startTestServer, type TestServer } from './harness.js';
 import { rootOf, uploadOne } from './files-helpers.js';
 import { API, callAs, clientProject, createProject, projectFixture, type CompanySide } from './project-helpers.js';
 
@@ -75,8 +76,9 @@ describeEachDatabase('Company data export', (server) => {
       }
       await running;
       s.services.storage.read = read;
-      const midway = seen.find((x) => x.status === 'running' && x.stepsDone > 0);
-      expect(midway, JSON.stringify(seen)).toMatchObject({ stepsDone: EXPORT_SECTIONS.length });
+      // While the file is read: every table written, the file not yet.
+      const midway = seen.find((x) => x.status === 'running' && x.stepsDone === EXPORT_SECTIONS.length);
+      expect(midway, JSON.stringify(seen)).toBeDefined();
       expect(midway!.percent).toBeGreaterThan(0);
       expect(midway!.percent).toBeLessThan(100);
       expect(seen.map((x) => x.stepsDone)).toEqual([...seen.map((x) => x.stepsDone)].sort((a, b) => a - b));
@@ -225,3 +227,53 @@ describeEachDatabase('Company data export', (server) => {
     await s.services.jobs.drain();
   });
 });
+
+for (const database of DATABASES) {
+  describe(`Company data export across a restart [${database.name}]`, () => {
+    it('a stopping server stops its export between entries, without waiting for the rest, and the next server finishes it', async () => {
+      const first = await startTestServer(database.url);
+      try {
+        const f = await projectFixture(first, { owner: 'Restarting Paving', client: 'Restarting Client', sub: 'Restarting Sub', stranger: 'Restarting Stranger' });
+        const root = (await rootOf(first, f.owner.token)).id;
+        for (const n of [1, 2, 3, 4, 5]) await uploadOne(first, f.owner.token, root, `sheet-${n}.txt`, `sheet ${n}`);
+        // Each file's bytes take a second to come: the whole export would take five.
+        const read = first.services.storage.read.bind(first.services.storage);
+        first.services.storage.read = async (name, range) => {
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          return read(name, range);
+        };
+        const started = await callAs(first, f.owner, 'POST', exportsOf(f.owner));
+        expect(started.status).toBe(202);
+        const row = () => first.services.db.selectFrom('company_exports').select(['status', 'steps_done']).where('id', '=', started.body.id).executeTakeFirstOrThrow();
+        const deadline = Date.now() + 20_000;
+        while (Number((await row()).steps_done) < EXPORT_SECTIONS.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect((await row()).status).toBe('running');
+        const t0 = Date.now();
+        await first.app.close();
+        // The file being read, not the four after it.
+        expect(Date.now() - t0).toBeLessThan(3000);
+
+        const second = await buildApp(first.config, { logger: false });
+        try {
+          const stopped = await second.services.db.selectFrom('company_exports').select(['status', 'file_id']).where('id', '=', started.body.id).executeTakeFirstOrThrow();
+          expect(stopped).toEqual({ status: 'running', file_id: null });
+          await second.services.jobs.drain({ includeDelayed: true });
+          const ended = await second.services.db.selectFrom('company_exports').selectAll().where('id', '=', started.body.id).executeTakeFirstOrThrow();
+          expect(ended.status).toBe('done');
+          const zipRow = await second.services.db.selectFrom('files').select('object_name').where('id', '=', ended.file_id!).executeTakeFirstOrThrow();
+          const chunks: Buffer[] = [];
+          for await (const c of (await second.services.storage.read(zipRow.object_name))!) chunks.push(c as Buffer);
+          const zip = await JSZip.loadAsync(Buffer.concat(chunks));
+          const manifest = JSON.parse(await zip.file('manifest.json')!.async('string')) as ExportManifest;
+          expect(manifest.files).toEqual({ count: 5, bytes: 5 * 'sheet 1'.length, missing: 0 });
+          const notes = await second.services.db.selectFrom('notifications').select('id').where('type', '=', 'company-export').where('company_id', '=', f.owner.companyId).execute();
+          expect(notes).toHaveLength(1);
+        } finally {
+          await second.app.close();
+        }
+      } finally {
+        await first.stop();
+      }
+    }, 120_000);
+  });
+}

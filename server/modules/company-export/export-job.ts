@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import type { Services } from '../../services.js';
 import { fileTransaction, storeUpload } from '../../storage/file-store.js';
 import { EXPORT_FILE_ENTITY } from './export-sections.js';
 import { publishProgress, type ExportRow } from './export-view.js';
-import { countSteps, writeExportZip } from './zip-writer.js';
+import { countSteps, ExportStopped, writeExportZip } from './zip-writer.js';
 
 export const EXPORT_JOB = 'company.export';
 const EXPIRE_JOB = 'company.export-expiry';
@@ -25,9 +26,21 @@ interface Payload {
   exportId: number;
 }
 
-/** The export job, and the hourly removal of expired zips. */
-export function registerCompanyExports(services: Services) {
-  services.jobs.register<Payload>(EXPORT_JOB, (payload, ctx) => runExport(services, payload.exportId, ctx), { attempts: 3 });
+/** A stopping server hands the export to the next runner after this wait. */
+const CONTINUE_AFTER_MS = 1000;
+
+/**
+ * The export job, and the hourly removal of expired zips. On close (preClose, before the job runner
+ * is asked to stop) a running export stops after the entry it is writing and queues itself again,
+ * so a restart neither waits for a company's gigabytes nor loses the export; the next run starts
+ * the zip over.
+ */
+export function registerCompanyExports(app: FastifyInstance, services: Services) {
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  services.jobs.register<Payload>(EXPORT_JOB, (payload, ctx) => runExport(services, payload.exportId, ctx, () => stopping), { attempts: 3 });
   registerHourly(services.jobs, EXPIRE_JOB, async () => {
     const expired = await expireExports(services);
     if (expired) services.log.info({ expired }, 'expired company exports removed');
@@ -45,7 +58,7 @@ const loadRow = async (services: Services, id: number) =>
  * see zip-writer.ts), moves it into the file store and ends the export. A failed run is retried from
  * the start; after the last attempt the export says it failed.
  */
-async function runExport(services: Services, id: number, ctx: JobContext) {
+async function runExport(services: Services, id: number, ctx: JobContext, stopping: () => boolean) {
   const row = await loadRow(services, id);
   // Ended already (a relayed duplicate): nothing is written twice.
   if (!row || (row.status !== 'queued' && row.status !== 'running')) return;
@@ -58,7 +71,7 @@ async function runExport(services: Services, id: number, ctx: JobContext) {
     await services.db.updateTable('company_exports').set({ status: 'running', steps_total: total, steps_done: 0, error: null, updated_at: nowIso() }).where('id', '=', id).execute();
     publishProgress(services, row);
 
-    const manifest = await writeExportZip(services, { companyId: company.id, companyName: company.name, exportedBy: requester ?? null }, work, () => progress.step());
+    const manifest = await writeExportZip(services, { companyId: company.id, companyName: company.name, exportedBy: requester ?? null }, work, { step: () => progress.step(), shouldStop: stopping });
     await progress.flush();
 
     const size = (await stat(work)).size;
@@ -84,6 +97,10 @@ async function runExport(services: Services, id: number, ctx: JobContext) {
     });
     publishProgress(services, row);
   } catch (err) {
+    if (err instanceof ExportStopped) {
+      await services.jobs.enqueue(EXPORT_JOB, { exportId: id }, { delayMs: CONTINUE_AFTER_MS });
+      return;
+    }
     if (ctx.lastAttempt) await fail(services, id, err instanceof Error ? err.message : String(err));
     throw err;
   } finally {

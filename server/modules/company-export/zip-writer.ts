@@ -8,6 +8,13 @@ import { EXPORT_FORMAT_VERSION, type ExportManifest } from '../../../resources/c
 import type { Services } from '../../services.js';
 import { EXPORT_FILE_ENTITY, EXPORT_SECTIONS, sectionRows } from './export-sections.js';
 
+/** Thrown between entries when the server is stopping: the job queues its continuation instead of holding the shutdown. */
+export class ExportStopped extends Error {
+  constructor() {
+    super('The server is stopping');
+  }
+}
+
 /** What a manifest records of the company and the export. */
 export interface ExportSubject {
   companyId: number;
@@ -68,9 +75,19 @@ export async function countSteps(services: Services, companyId: number) {
 /**
  * Writes the export into `target`: one JSON file per section, streamed from its rows a page at a
  * time, each file's bytes streamed from the store under files/, then manifest.json. Entries go in
- * one after another, so at most one table page or one file is in flight; `step` is called after each.
+ * one after another, so at most one table page or one file is in flight; `step` is called after each,
+ * and `shouldStop` before each (ExportStopped when it says so).
  */
-export async function writeExportZip(services: Services, subject: ExportSubject, target: string, step: () => void): Promise<ExportManifest> {
+export async function writeExportZip(
+  services: Services,
+  subject: ExportSubject,
+  target: string,
+  hooks: { step: () => void; shouldStop: () => boolean },
+): Promise<ExportManifest> {
+  const { step } = hooks;
+  const checkStop = () => {
+    if (hooks.shouldStop()) throw new ExportStopped();
+  };
   await mkdir(path.dirname(target), { recursive: true });
   const archive = archiver('zip', { zlib: { level: 6 } });
   const out = createWriteStream(target);
@@ -108,6 +125,7 @@ export async function writeExportZip(services: Services, subject: ExportSubject,
   try {
     const counts: Record<string, number> = {};
     for (const section of EXPORT_SECTIONS) {
+      checkStop();
       let n = 0;
       const rows = async function* () {
         for await (const row of sectionRows(services.db, section, subject.companyId)) {
@@ -123,6 +141,7 @@ export async function writeExportZip(services: Services, subject: ExportSubject,
 
     const files = { count: 0, bytes: 0, missing: 0 };
     for await (const file of filesToCopy(services, subject.companyId)) {
+      checkStop();
       const bytes = await services.storage.read(file.object_name);
       if (bytes) {
         await add(bytes, { name: zipPathOf(file), store: COMPRESSED.test(file.content_type), date: new Date(file.created_at) });
