@@ -7,7 +7,7 @@ import { useLiveRefresh } from '../../../realtime/useLiveRefresh';
 import type { SectionProps } from './section';
 
 /** While an export runs the list is asked again this often, besides the live events that say it moved. */
-export const EXPORT_POLL_MS = 2000;
+const EXPORT_POLL_MS = 2000;
 
 const STATUS_LABELS: Record<CompanyExportStatus, { label: string; color: 'default' | 'info' | 'success' | 'error' }> = {
   queued: { label: 'Waiting', color: 'info' },
