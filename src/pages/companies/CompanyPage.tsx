@@ -1,6 +1,6 @@
 import { Alert, Card, CardContent, CardHeader, Skeleton } from '@mui/material';
 import { useInvalidate, useInvalidateAuthStore, useNotification, useOne } from '@refinedev/core';
-import { useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { NOT_FOUND } from '../../../permissions';
 import { ActivityList } from '../../components/ActivityList';
@@ -11,11 +11,13 @@ import { DeleteCompanyDialog } from './DeleteCompanyDialog';
 import { CompanyInvoiceSection } from './sections/CompanyInvoiceSection';
 import { CompanyLogoSection } from './sections/CompanyLogoSection';
 import { CompanyProfileSection } from './sections/CompanyProfileSection';
-import { DataExportSection } from './sections/DataExportSection';
 import type { SectionProps } from './sections/section';
 import { PublicDashboardsSection } from './sections/PublicDashboardsSection';
 import { SubCompaniesSection } from './sections/SubCompaniesSection';
 import { useCompanyAccess } from './useCompanyAccess';
+
+// Only those who manage the company open it: its code loads when they do.
+const DataExportSection = lazy(() => import('./sections/DataExportSection').then((m) => ({ default: m.DataExportSection })));
 
 function ActivitySection({ company }: SectionProps) {
   return (
@@ -82,7 +84,11 @@ export function CompanyPage() {
         sections={SECTIONS.filter((x) => !x.manage || canManage).map(({ id, label, Component }) => ({
           id,
           label,
-          render: () => <Component key={company.id} company={company} canManage={canManage} onSaved={onSaved} />,
+          render: () => (
+            <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
+              <Component key={company.id} company={company} canManage={canManage} onSaved={onSaved} />
+            </Suspense>
+          ),
         }))}
       />
       {deleting && <DeleteCompanyDialog company={company} onClose={onDeleted} />}
