@@ -28,7 +28,8 @@ for (const database of browserDatabases(import.meta.url)) {
       await page.getByRole('button', { name: 'Export company data' }).click();
 
       // The server's own job runner writes it; the page follows it to its link.
-      const ready = page.getByRole('alert').filter({ hasText: 'is ready' });
+      // The card's alert, not the bell's toast ("… is ready to download").
+      const ready = page.getByRole('alert').filter({ hasText: /is ready \(\d+ KB\)/ });
       await ready.waitFor({ timeout: 30_000 });
       await snap(page, `${database.name}-company-export-card`);
       const [download] = await Promise.all([page.waitForEvent('download'), ready.getByRole('link', { name: 'Download' }).click()]);
