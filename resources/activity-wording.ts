@@ -41,6 +41,7 @@ const STATUS_WORDS: Record<string, Record<string, Record<string, string>>> = {
 /** Events whose own words say it better than "<record> <action>". */
 const SENTENCES: Record<string, string> = {
   'file:picture edited': 'Picture edited',
+  'company:exported': "Exported the company's data",
 };
 
 /**

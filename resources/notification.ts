@@ -25,6 +25,8 @@ export const NOTIFICATION_TOPICS = [
   'pdf-converted-to-jpeg',
   /** A dashboard made public or its public URL revoked (issue 18): the company's managers hear of it. */
   'dashboard',
+  /** A company's data export finished or failed (issue 22): its requester hears of it. */
+  'company-export',
 ] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
@@ -73,6 +75,7 @@ const TOPIC_CATEGORY: Record<NotificationTopic, NotificationCategory> = {
   'task-file': 'Others',
   'pdf-converted-to-jpeg': 'Others',
   dashboard: 'Others',
+  'company-export': 'Others',
 };
 
 export const notificationCategory = (type: string): NotificationCategory => TOPIC_CATEGORY[type as NotificationTopic] ?? 'Others';
@@ -132,5 +135,7 @@ export function notificationLink(n: Pick<Notification, 'type' | 'entityId' | 'op
   if (n.type.startsWith('task')) return entity ? `/tasks/${entity}${hash(eventId)}` : '/tasks';
   if (n.type === 'footprint') return entity ? `/footprints/${entity}` : '/footprints';
   if (n.type === 'damage') return entity ? `/damages/${entity}` : '/damages';
+  // The entity is the company; the export is the event.
+  if (n.type === 'company-export') return entity ? `/companies/${entity}/data-export` : '/companies';
   return '/dashboard';
 }

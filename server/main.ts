@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { scheduleIdempotencySweep } from './http/idempotency.js';
 import { stopOnSignals } from './shutdown.js';
 import { scheduleFileSweep } from './storage/file-sweep.js';
+import { scheduleExportExpiry } from './modules/company-export/index.js';
 
 const config = loadConfig();
 const { app, database, services } = await buildApp(config);
@@ -16,6 +17,7 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 app.log.info(`Fieldwork serving http://localhost:${port}/app/ (database: ${database.dialect})`);
 
-// Orphan files and expired idempotency keys are swept hourly through the job runner, so several processes sweep once between them.
+// Orphan files, expired idempotency keys and expired exports' zips are swept hourly through the job runner, so several processes sweep once between them.
 await scheduleFileSweep(services);
 await scheduleIdempotencySweep(services);
+await scheduleExportExpiry(services);

@@ -10,6 +10,7 @@ export type * from './schema/dashboards.js';
 export type * from './schema/pdf-conversions.js';
 export type * from './schema/plan-takeoff.js';
 export type * from './schema/idempotency.js';
+export type * from './schema/company-exports.js';
 import type { AuditEventsTable, CompaniesTable, CrewCategoriesTable, CrewMembersTable, CrewsTable, EmailChangesTable, JobsTable, MailOutboxTable, MemberCategoriesTable, MembershipsTable, PasswordResetsTable, RolesTable, SessionsTable, UserViewsTable, UsersTable } from './schema/accounts.js';
 import type { CatalogTypeTable, FilePermissionsTable, FilesTable, FoldersTable, ItemCategoriesTable, ItemsTable, ListTotalsTable, MarketsTable, PartnershipInvitationsTable, PartnershipMarketsTable, PartnershipsTable, SafetyAuthoritiesTable } from './schema/catalog-files-partners.js';
 import type { BudgetCommentsTable, BudgetItemsTable, BudgetReviewsTable, BudgetsTable, ChangeOrdersTable, NotificationsTable, ProjectCrewCompaniesTable, ProjectStationsTable, ProjectsTable } from './schema/projects-budgets.js';
@@ -21,6 +22,7 @@ import type { DashboardPublicationsTable, DashboardWidgetsTable, DashboardsTable
 import type { PdfConversionPagesTable, PdfConversionsTable } from './schema/pdf-conversions.js';
 import type { PlanLayerItemsTable, PlanSheetsTable, ProductionPlanMarksTable } from './schema/plan-takeoff.js';
 import type { IdempotencyKeysTable } from './schema/idempotency.js';
+import type { CompanyExportsTable } from './schema/company-exports.js';
 
 export interface DB {
   users: UsersTable;
@@ -100,4 +102,5 @@ export interface DB {
   plan_layer_items: PlanLayerItemsTable;
   production_plan_marks: ProductionPlanMarksTable;
   idempotency_keys: IdempotencyKeysTable;
+  company_exports: CompanyExportsTable;
 }

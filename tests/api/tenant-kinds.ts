@@ -55,6 +55,7 @@ export type IdKind =
   | 'dashboard'
   | 'widget'
   | 'pdfConversion'
+  | 'companyExport'
   | 'planFile'
   | 'layerItem'
   | 'producedLayerItem';

@@ -211,6 +211,13 @@ export async function seedTenant(s: TestServer, marker: string, prices: TenantPr
     .returning('id')
     .executeTakeFirstOrThrow();
 
+  // A finished data export of the company's (written straight in: the export's own tests run exports).
+  const companyExport = await s.services.db
+    .insertInto('company_exports')
+    .values({ company_id: companyId, requested_by: ownerAccount.user.id, status: 'done', steps_total: 1, steps_done: 1, created_at: now, updated_at: now, finished_at: now, expires_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
   const memberInvitation = await s.services.db.selectFrom('memberships').select('invite_token_hash').where('id', '=', invitee.id).executeTakeFirstOrThrow();
   const partnerInvitation = await s.services.db.selectFrom('partnership_invitations').select('token_hash').where('partnership_id', '=', invited.id).executeTakeFirstOrThrow();
 
@@ -268,6 +275,7 @@ export async function seedTenant(s: TestServer, marker: string, prices: TenantPr
       quickNote: [note.id],
       notification: [notification.id],
       pdfConversion: [conversion.id],
+      companyExport: [companyExport.id],
       dashboard: [dashboard.id],
       widget: [widget.id],
     },

@@ -1,6 +1,6 @@
 import { Alert, Card, CardContent, CardHeader, Skeleton } from '@mui/material';
 import { useInvalidate, useInvalidateAuthStore, useNotification, useOne } from '@refinedev/core';
-import { useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { NOT_FOUND } from '../../../permissions';
 import { ActivityList } from '../../components/ActivityList';
@@ -16,6 +16,9 @@ import { PublicDashboardsSection } from './sections/PublicDashboardsSection';
 import { SubCompaniesSection } from './sections/SubCompaniesSection';
 import { useCompanyAccess } from './useCompanyAccess';
 
+// Only those who manage the company open it: its code loads when they do.
+const DataExportSection = lazy(() => import('./sections/DataExportSection').then((m) => ({ default: m.DataExportSection })));
+
 function ActivitySection({ company }: SectionProps) {
   return (
     <Card sx={{ maxWidth: 900 }}>
@@ -27,14 +30,15 @@ function ActivitySection({ company }: SectionProps) {
   );
 }
 
-/** The sections of companies/:companyId/:sectionId; the first is the page's default. */
-const SECTIONS: Array<{ id: string; label: string; Component: ComponentType<SectionProps> }> = [
+/** The sections of companies/:companyId/:sectionId; the first is the page's default. `manage`: listed only for those who manage the company. */
+const SECTIONS: Array<{ id: string; label: string; Component: ComponentType<SectionProps>; manage?: boolean }> = [
   { id: 'profile', label: 'Profile', Component: CompanyProfileSection },
   { id: 'logo', label: 'Logo', Component: CompanyLogoSection },
   { id: 'invoice-settings', label: 'Invoice settings', Component: CompanyInvoiceSection },
   { id: 'sub-companies', label: 'Sub-companies', Component: SubCompaniesSection },
   { id: 'public-dashboards', label: 'Public dashboards', Component: PublicDashboardsSection },
   { id: 'activity', label: 'Activity', Component: ActivitySection },
+  { id: 'data-export', label: 'Export data', Component: DataExportSection, manage: true },
 ];
 
 /** One company, in sections; editing needs companies:manage in this company, else the sections are read-only. */
@@ -77,10 +81,14 @@ export function CompanyPage() {
         unknownTo={`/${NOT_FOUND}`}
         label="Company sections"
         header={<CompanyHeader company={company} role={membership?.role.name ?? company.role ?? null} onDelete={canManage ? () => setDeleting(true) : undefined} />}
-        sections={SECTIONS.map(({ id, label, Component }) => ({
+        sections={SECTIONS.filter((x) => !x.manage || canManage).map(({ id, label, Component }) => ({
           id,
           label,
-          render: () => <Component key={company.id} company={company} canManage={canManage} onSaved={onSaved} />,
+          render: () => (
+            <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
+              <Component key={company.id} company={company} canManage={canManage} onSaved={onSaved} />
+            </Suspense>
+          ),
         }))}
       />
       {deleting && <DeleteCompanyDialog company={company} onClose={onDeleted} />}
