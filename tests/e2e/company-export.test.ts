@@ -3,10 +3,10 @@ import JSZip from 'jszip';
 import type { ExportManifest } from '../../resources/company-export.js';
 import { ownerWithCompany } from '../api/harness.js';
 import { rootOf, uploadOne } from '../api/files-helpers.js';
-import { type BrowserApp, browserDatabases, canRunBrowser, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, loginAs, snap, startBrowserApp } from './browser.js';
 
 for (const database of browserDatabases(import.meta.url)) {
-  describe.skipIf(!canRunBrowser)(`company data export in the browser [${database.name}]`, () => {
+  describe(`company data export in the browser [${database.name}]`, () => {
     let app: BrowserApp;
 
     beforeAll(async () => {
