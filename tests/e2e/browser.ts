@@ -130,8 +130,24 @@ export async function dragUntilSent(page: Page, source: Locator, target: Locator
   }
 }
 
-/** Fills the shared company form (register, New sub-company) with a Texas address and creates the company. */
+/**
+ * Fills the shared company form (register, New sub-company) with a Texas address and creates the
+ * company. The button stays disabled until every required field holds text: a form drawn again while
+ * it was being filled (once seen in CI right after "Create another company") is filled again.
+ */
 export async function fillCompanyForm(page: Page, values: CompanyFormValues, form: Page | Locator = page) {
+  const create = form.getByRole('button', { name: 'CREATE COMPANY' });
+  for (let attempt = 1; ; attempt++) {
+    await fillCompanyFields(page, values, form);
+    await create.waitFor({ state: 'visible' });
+    const deadline = Date.now() + 5_000;
+    while (!(await create.isEnabled()) && Date.now() < deadline) await page.waitForTimeout(100);
+    if ((await create.isEnabled()) || attempt === 2) break;
+  }
+  await create.click();
+}
+
+async function fillCompanyFields(page: Page, values: CompanyFormValues, form: Page | Locator) {
   await form.getByLabel('Company name').fill(values.name);
   if (values.ein) await form.getByLabel('EIN (optional)').fill(values.ein);
   await form.getByLabel('Address').fill(values.address);
@@ -142,5 +158,4 @@ export async function fillCompanyForm(page: Page, values: CompanyFormValues, for
   await form.getByLabel('Contact name').fill(values.contactName);
   await form.getByLabel('Contact phone').fill(values.contactPhone);
   await form.getByLabel('Contact email').fill(values.contactEmail);
-  await form.getByRole('button', { name: 'CREATE COMPANY' }).click();
 }
