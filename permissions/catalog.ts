@@ -45,6 +45,7 @@ export const RESOURCE_TYPES = [
   'damage-types',
   'footprint-types',
   'safety-authorities',
+  'integrations',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 

@@ -48,6 +48,7 @@ const LABELS: Partial<Record<string, string>> = {
   'damage-types': 'Damage types',
   'footprint-types': 'Footprint types',
   'safety-authorities': 'Safety authorities',
+  integrations: 'Integrations (API tokens, webhooks)',
 };
 
 export function rowLabel(row: string): string {
