@@ -18,23 +18,12 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchBudgetSection, budgetFailures, printBudgetSection, seedBudgetSection, type BudgetSectionRun } from './budget-section.js';
 import { benchFileTransfer, TRANSFER_MB, type TransferResult } from './file-transfer.js';
-import {
-  benchProductionsInvoices,
-  printProductionsInvoices,
-  productionFailures,
-  seedProductionsInvoices,
-  type ProductionsInvoicesRun,
-} from './productions-invoices.js';
-import { benchFieldOperations, fieldFailures, printFieldOperations, seedFieldOperations, type FieldOperationsRun } from './field-operations.js';
-import { benchFigures, figuresFailures, printFigures, seedFigures, type FiguresRun } from './figures.js';
-import { benchPublicDashboard, printPublicDashboard, publicDashboardFailures } from './public-dashboard.js';
-import { benchReports, printReports, reportsFailures } from './reports.js';
 import { CONNECTIONS, DURATION_SEC, measure, type Measured, type Target } from './measure.js';
 import { PASSWORD, seed, type Seeded } from './seed.js';
 import { randomFullName, seedVolume, SOUGHT_SURNAME, VOLUME, type Volume } from './seed-volume.js';
 import { withSection, wholeFile, type RunStamp } from './results-file.js';
+import { measureScenario, printScenario, scenarioProblems, scenarioReport, SCENARIO_NAMES, SCENARIOS, type ScenarioName, type ScenarioOutcomes } from './scenarios.js';
 import { freshPostgresSchema, ROOT, startServer } from './server.js';
 import { eachDatabase, gridSection, log, mobileSection, pdfSection, realtimeSection, RUN, soakSection } from './sections.js';
 
@@ -60,7 +49,8 @@ const LARGE_LISTS: Name[] = ['membersContains', 'membersSearchVaried', 'itemsLis
 const LARGE_LIST_P95_OVERRIDES: Partial<Record<Name, number>> = { filesSearch: 100 };
 type Outcome = Measured | { error: string };
 
-interface DatabaseRun {
+/** Each seeded scenario's outcome is kept under its name (bench/scenarios.ts). */
+interface DatabaseRun extends ScenarioOutcomes {
   database: 'sqlite' | 'postgres';
   /** One-minute load average when the measuring began and ended: other work on the machine shows here. */
   loadAverage: { start: number; end: number };
@@ -70,67 +60,8 @@ interface DatabaseRun {
   results: Record<Name, Outcome>;
   /** Issue 7: one large file up and down, against a streamed disk copy in the same run. */
   transfer: TransferResult | { error: string };
-  /** Issue 8: every call of a project's budget section, over a budget of 5,000 items and 500 change orders. */
-  budget: BudgetSectionRun | { error: string };
-  /** Issue 9: 100,000 productions of 1,000,000 items; the list, the billable productions, the daily sheet, an invoice of 5,000 lines. */
-  productions: ProductionsInvoicesRun | { error: string };
-  /** Issue 10: 200,000 tasks and 100,000 logs; the task pages, a month of the calendar, the map's check-ins of a project. */
-  fieldOperations: FieldOperationsRun | { error: string };
-  /** Issue 18: 1,000,000 production items; the figures model's widget questions, uncached and cached. */
-  figures: FiguresRun | { error: string };
 }
 
-
-/** Seeds the budget section's project into the running server and measures its calls. */
-async function budgetSection(server: { baseUrl: string; dataDir: string }, databaseUrl: string | null): Promise<BudgetSectionRun | { error: string }> {
-  try {
-    log('  budget section: seeding a project with its budget (through the API, the volume in SQL) ...');
-    const seeded = await seedBudgetSection(server.baseUrl, { databaseUrl, dataDir: server.dataDir });
-    log(`  done in ${seeded.seconds} s`);
-    return await benchBudgetSection(server.baseUrl, seeded, log);
-  } catch (err) {
-    return { error: err instanceof Error ? err.message : String(err) };
-  }
-}
-
-/** Seeds the productions and invoices scenario into the running server and measures its calls. */
-async function productionsScenario(server: { baseUrl: string; dataDir: string }, databaseUrl: string | null): Promise<ProductionsInvoicesRun | { error: string }> {
-  try {
-    log('  productions and invoices: seeding a project with 100,000 productions (through the API, the volume in SQL) ...');
-    const seeded = await seedProductionsInvoices(server.baseUrl, { databaseUrl, dataDir: server.dataDir, log });
-    log(`  done in ${seeded.seconds.total} s (API ${seeded.seconds.api} s, SQL ${seeded.seconds.volume} s, statistics ${seeded.seconds.analyze} s)`);
-    return await benchProductionsInvoices(server.baseUrl, seeded, log);
-  } catch (err) {
-    return { error: err instanceof Error ? err.message : String(err) };
-  }
-}
-
-/** Seeds the field operations scenario into the running server and measures its calls. */
-async function fieldScenario(server: { baseUrl: string; dataDir: string }, databaseUrl: string | null): Promise<FieldOperationsRun | { error: string }> {
-  try {
-    log('  field operations: seeding 200,000 tasks and 100,000 logs (through the API, the volume in SQL) ...');
-    const seeded = await seedFieldOperations(server.baseUrl, { databaseUrl, dataDir: server.dataDir, log });
-    log(`  done in ${seeded.seconds.total} s (API ${seeded.seconds.api} s, SQL ${seeded.seconds.volume} s, statistics ${seeded.seconds.analyze} s)`);
-    return await benchFieldOperations(server.baseUrl, seeded, log);
-  } catch (err) {
-    return { error: err instanceof Error ? err.message : String(err) };
-  }
-}
-
-/** Seeds the figures volume into the running server and measures the widget questions. */
-async function figuresScenario(server: { baseUrl: string; dataDir: string; serverPid: () => Promise<number> }, databaseUrl: string | null): Promise<FiguresRun | { error: string }> {
-  try {
-    log('  figures: seeding 100,000 productions of 1,000,000 items (through the API, the volume in SQL) ...');
-    const seeded = await seedFigures(server.baseUrl, { databaseUrl, dataDir: server.dataDir, log });
-    log(`  done in ${seeded.seconds.total} s (API ${seeded.seconds.api} s, SQL ${seeded.seconds.volume} s, statistics ${seeded.seconds.analyze} s)`);
-    const run: FiguresRun = await benchFigures(server.baseUrl, seeded, log);
-    const publicDashboard = await benchPublicDashboard(server.baseUrl, seeded, log).catch((err: Error) => ({ error: err.message }));
-    const reports = await benchReports(server.baseUrl, seeded, log, { databaseUrl, dataDir: server.dataDir, serverPid: await server.serverPid() }).catch((err: Error) => ({ error: err.message }));
-    return { ...run, publicDashboard, reports };
-  } catch (err) {
-    return { error: err instanceof Error ? err.message : String(err) };
-  }
-}
 
 /** Issue 7's bar: upload and download reach this share of a plain streamed disk copy's speed. */
 const TRANSFER_MIN_RATIO = 0.5;
@@ -279,10 +210,8 @@ async function benchDatabase(database: DatabaseRun['database'], databaseUrl: str
         latency[name] = { error: err instanceof Error ? err.message : String(err) };
       }
     }
-    const budget = await budgetSection(server, schema?.url ?? null);
-    const productions = await productionsScenario(server, schema?.url ?? null);
-    const fieldOperations = await fieldScenario(server, schema?.url ?? null);
-    const figures = await figuresScenario(server, schema?.url ?? null);
+    const scenarios = {} as ScenarioOutcomes;
+    for (const name of SCENARIO_NAMES) Object.assign(scenarios, { [name]: await measureScenario(name, server, schema?.url ?? null) });
     // autocannon drops its sockets mid-request at the end of a run; let those handlers finish
     // before SIGTERM closes the database under them.
     await new Promise((r) => setTimeout(r, 1000));
@@ -295,7 +224,7 @@ async function benchDatabase(database: DatabaseRun['database'], databaseUrl: str
     }
     const loadAverage = { start: round2(loadAtStart), end: round2(os.loadavg()[0]!) };
     const { owner, someone: _someone, ...counts } = seeded;
-    return { database, loadAverage, seeded: { ...counts, listOwnerCompanies: owner.companies, volume: { ...VOLUME, ...volume } }, results, latency, transfer, budget, productions, fieldOperations, figures };
+    return { database, loadAverage, seeded: { ...counts, listOwnerCompanies: owner.companies, volume: { ...VOLUME, ...volume } }, results, latency, transfer, ...scenarios };
   } finally {
     await server?.stop();
     await schema?.drop();
@@ -348,68 +277,9 @@ function failures(run: DatabaseRun): string[] {
       : (['uploadRatioToDisk', 'downloadRatioToDisk'] as const)
           .filter((k) => t[k] < TRANSFER_MIN_RATIO)
           .map((k) => `${run.database} file transfer: ${k} ${t[k]}, under the ${TRANSFER_MIN_RATIO} bar`);
-  const budget = 'error' in run.budget ? [`${run.database} budget section: ${run.budget.error}`] : budgetFailures(run.database, run.budget);
-  return [...measured, ...bar, ...bars, ...transfer, ...budget, ...productionProblems(run.database, run.productions), ...fieldProblems(run.database, run.fieldOperations), ...figuresProblems(run.database, run.figures)];
+  const scenarios = SCENARIO_NAMES.flatMap((name) => scenarioProblems(name, run.database, run[name]));
+  return [...measured, ...bar, ...bars, ...transfer, ...scenarios];
 }
-
-/** The budget section's results of each database, as results.json keeps them. */
-const budgetReport = (runs: Array<{ database: string; budget: BudgetSectionRun | { error: string } }>) => {
-  const problems = runs.flatMap((r) => ('error' in r.budget ? [`${r.database} budget section: ${r.budget.error}`] : budgetFailures(r.database, r.budget)));
-  return {
-    ...RUN,
-    ...Object.fromEntries(runs.map((r) => [r.database, r.budget])),
-    ok: problems.length === 0,
-    ...(problems.length ? { failures: problems } : {}),
-  };
-};
-
-const productionProblems = (database: string, r: ProductionsInvoicesRun | { error: string }) =>
-  'error' in r ? [`${database} productions and invoices: ${r.error}`] : productionFailures(database, r);
-
-const fieldProblems = (database: string, r: FieldOperationsRun | { error: string }) =>
-  'error' in r ? [`${database} field operations: ${r.error}`] : fieldFailures(database, r);
-
-const figuresProblems = (database: string, r: FiguresRun | { error: string }) =>
-  'error' in r
-    ? [`${database} figures: ${r.error}`]
-    : [
-        ...figuresFailures(database, r),
-        ...(!r.publicDashboard ? [] : 'error' in r.publicDashboard ? [`${database} public dashboard: ${r.publicDashboard.error}`] : publicDashboardFailures(database, r.publicDashboard)),
-        ...(!r.reports ? [] : 'error' in r.reports ? [`${database} reports: ${r.reports.error}`] : reportsFailures(database, r.reports)),
-      ];
-
-/** The figures scenario's results of each database, as results.json keeps them. */
-const figuresReport = (runs: Array<{ database: string; figures: FiguresRun | { error: string } }>) => {
-  const problems = runs.flatMap((r) => figuresProblems(r.database, r.figures));
-  return {
-    ...RUN,
-    ...Object.fromEntries(runs.map((r) => [r.database, r.figures])),
-    ok: problems.length === 0,
-    ...(problems.length ? { failures: problems } : {}),
-  };
-};
-
-/** The field operations scenario's results of each database, as results.json keeps them. */
-const fieldReport = (runs: Array<{ database: string; fieldOperations: FieldOperationsRun | { error: string } }>) => {
-  const problems = runs.flatMap((r) => fieldProblems(r.database, r.fieldOperations));
-  return {
-    ...RUN,
-    ...Object.fromEntries(runs.map((r) => [r.database, r.fieldOperations])),
-    ok: problems.length === 0,
-    ...(problems.length ? { failures: problems } : {}),
-  };
-};
-
-/** The productions scenario's results of each database, as results.json keeps them. */
-const productionsReport = (runs: Array<{ database: string; productions: ProductionsInvoicesRun | { error: string } }>) => {
-  const problems = runs.flatMap((r) => productionProblems(r.database, r.productions));
-  return {
-    ...RUN,
-    ...Object.fromEntries(runs.map((r) => [r.database, r.productions])),
-    ok: problems.length === 0,
-    ...(problems.length ? { failures: problems } : {}),
-  };
-};
 
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results.json');
 const readResults = () => (existsSync(RESULTS_FILE) ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Record<string, unknown>) : null);
@@ -428,115 +298,39 @@ function exitWith(problems: string[]): never {
   process.exit(0);
 }
 
-/**
- * `--only productions`: the productions and invoices scenario alone, on a server of its own per
- * database; its results replace `productionsInvoices` in results.json.
- */
-async function onlyProductions(): Promise<never> {
-  const runs = (await eachDatabase<ProductionsInvoicesRun | { error: string }>((server, url) => productionsScenario(server, url), (error) => ({ error }))).map((r) => ({
-    database: r.database,
-    productions: r.outcome,
-  }));
-  const section = productionsReport(runs);
-  for (const r of runs) if (!('error' in r.productions)) printProductionsInvoices(r.database, r.productions, log);
-  mergeResults('productionsInvoices', section);
+/** `--only <name>` of a seeded scenario: on a server of its own per database; its section replaces the file's. */
+async function onlyScenario(name: ScenarioName): Promise<never> {
+  const runs = await eachDatabase<unknown>((server, url) => measureScenario(name, server, url), (error) => ({ error }));
+  const outcomes = runs.map((r) => ({ database: r.database, outcome: r.outcome }));
+  const section = scenarioReport(name, outcomes);
+  for (const r of outcomes) printScenario(name, r.database, r.outcome);
+  mergeResults(SCENARIOS[name].resultsKey, section);
   exitWith(section.failures ?? []);
 }
 
-/**
- * `--only budget`: the budget section's scenario alone, on a server of its own per database. Its
- * results replace `budgetSection` in results.json; the other benchmarks' results stay as they were.
- */
-async function onlyBudget(): Promise<never> {
-  const runs = (await eachDatabase<BudgetSectionRun | { error: string }>((server, url) => budgetSection(server, url), (error) => ({ error }))).map((r) => ({
-    database: r.database,
-    budget: r.outcome,
-  }));
-  const section = budgetReport(runs);
-  for (const r of runs) if (!('error' in r.budget)) printBudgetSection(r.database, r.budget, log);
-  mergeResults('budgetSection', section);
-  exitWith(section.failures ?? []);
-}
-
-/** `--only field`: the field operations scenario alone; its results replace `fieldOperations` in results.json. */
-async function onlyField(): Promise<never> {
-  const runs = (await eachDatabase<FieldOperationsRun | { error: string }>((server, url) => fieldScenario(server, url), (error) => ({ error }))).map((r) => ({
-    database: r.database,
-    fieldOperations: r.outcome,
-  }));
-  const section = fieldReport(runs);
-  for (const r of runs) if (!('error' in r.fieldOperations)) printFieldOperations(r.database, r.fieldOperations, log);
-  mergeResults('fieldOperations', section);
-  exitWith(section.failures ?? []);
-}
-
-function printFiguresAndPublic(database: string, run: FiguresRun) {
-  printFigures(database, run, log);
-  if (run.publicDashboard && !('error' in run.publicDashboard)) printPublicDashboard(database, run.publicDashboard, log);
-  if (run.reports && !('error' in run.reports)) printReports(database, run.reports, log);
-}
-
-/** `--only figures`: the figures scenario alone; its results replace `figures` in results.json. */
-async function onlyFigures(): Promise<never> {
-  const runs = (await eachDatabase<FiguresRun | { error: string }>((server, url) => figuresScenario(server, url), (error) => ({ error }))).map((r) => ({
-    database: r.database,
-    figures: r.outcome,
-  }));
-  const section = figuresReport(runs);
-  for (const r of runs) if (!('error' in r.figures)) printFiguresAndPublic(r.database, r.figures);
-  mergeResults('figures', section);
-  exitWith(section.failures ?? []);
-}
-
-/** `--only grid`: the grid filters alone; their results replace `gridFilters` in results.json. */
-async function onlyGrid(): Promise<never> {
-  const { section, problems, print } = await gridSection();
-  print();
-  mergeResults('gridFilters', section);
-  exitWith(problems);
-}
-
-/** `--only realtime`: the socket fan-out alone; its results replace `realtime` in results.json. */
-async function onlyRealtime(): Promise<never> {
-  const { section, problems, print } = await realtimeSection();
-  print();
-  mergeResults('realtime', section);
-  exitWith(problems);
-}
-
-/** `--only pdf`: the PDF optimiser alone; its results replace `pdfOptimiser` in results.json. */
-async function onlyPdf(): Promise<never> {
-  const { section, problems, print } = await pdfSection();
-  print();
-  mergeResults('pdfOptimiser', section);
-  exitWith(problems);
-}
-
-/** `--only mobile`: the phone client alone; its results replace `mobileClient` in results.json. */
-async function onlyMobile(): Promise<never> {
-  const { section, problems } = await mobileSection();
-  mergeResults('mobileClient', section);
-  exitWith(problems);
-}
+/** The scenarios that start servers of their own (bench/sections.ts), by `--only` name and results.json key. */
+const STANDALONE = {
+  realtime: { resultsKey: 'realtime', run: realtimeSection },
+  grid: { resultsKey: 'gridFilters', run: gridSection },
+  pdf: { resultsKey: 'pdfOptimiser', run: pdfSection },
+  mobile: { resultsKey: 'mobileClient', run: mobileSection },
+  soak: { resultsKey: 'soak', run: soakSection },
+} satisfies Record<string, { resultsKey: string; run: () => Promise<{ section: RunStamp & Record<string, unknown>; problems: string[]; print?: () => void }> }>;
 
 const only = process.argv.find((a, i) => a.startsWith('--only=') || process.argv[i - 1] === '--only')?.replace('--only=', '');
-if (only !== undefined && !['budget', 'productions', 'field', 'realtime', 'figures', 'grid', 'pdf', 'mobile', 'soak'].includes(only)) {
-  process.stderr.write(`--only takes one scenario: budget, productions, field, realtime, figures, grid, pdf, mobile or soak (got ${only})\n`);
+if (only !== undefined) {
+  const scenario = SCENARIO_NAMES.find((name) => SCENARIOS[name].cli === only);
+  if (scenario) await onlyScenario(scenario);
+  if (Object.hasOwn(STANDALONE, only)) {
+    const { resultsKey, run } = STANDALONE[only as keyof typeof STANDALONE];
+    const outcome: { section: RunStamp & Record<string, unknown>; problems: string[]; print?: () => void } = await run();
+    outcome.print?.();
+    mergeResults(resultsKey, outcome.section);
+    exitWith(outcome.problems);
+  }
+  const names = [...SCENARIO_NAMES.map((name) => SCENARIOS[name].cli), ...Object.keys(STANDALONE)];
+  process.stderr.write(`--only takes one scenario: ${names.join(', ')} (got ${only})\n`);
   process.exit(2);
-}
-if (only === 'budget') await onlyBudget();
-if (only === 'productions') await onlyProductions();
-if (only === 'field') await onlyField();
-if (only === 'realtime') await onlyRealtime();
-if (only === 'figures') await onlyFigures();
-if (only === 'grid') await onlyGrid();
-if (only === 'pdf') await onlyPdf();
-if (only === 'mobile') await onlyMobile();
-if (only === 'soak') {
-  const { section, problems, print } = await soakSection();
-  print();
-  mergeResults('soak', section);
-  exitWith(problems);
 }
 
 /** The numbers a later run is compared with: per database and endpoint, throughput, p95 and share of /health. */
@@ -602,10 +396,7 @@ const problems = [
 ];
 const [main, ...others] = runs;
 const sections = {
-  budgetSection: budgetReport(runs),
-  productionsInvoices: productionsReport(runs),
-  fieldOperations: fieldReport(runs),
-  figures: figuresReport(runs),
+  ...Object.fromEntries(SCENARIO_NAMES.map((name) => [SCENARIOS[name].resultsKey, scenarioReport(name, runs.map((r) => ({ database: r.database, outcome: r[name] })))])),
   realtime: realtime.section,
   gridFilters: grid.section,
   pdfOptimiser: pdf.section,
@@ -641,10 +432,7 @@ writeFileSync(RESULTS_FILE, `${JSON.stringify(wholeFile({ ...report, after: this
 
 for (const run of runs) {
   printTable(run);
-  if (!('error' in run.budget)) printBudgetSection(run.database, run.budget, log);
-  if (!('error' in run.productions)) printProductionsInvoices(run.database, run.productions, log);
-  if (!('error' in run.fieldOperations)) printFieldOperations(run.database, run.fieldOperations, log);
-  if (!('error' in run.figures)) printFiguresAndPublic(run.database, run.figures);
+  for (const name of SCENARIO_NAMES) printScenario(name, run.database, run[name]);
 }
 realtime.print();
 grid.print();
