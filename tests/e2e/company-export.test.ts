@@ -39,6 +39,12 @@ for (const database of browserDatabases(import.meta.url)) {
       expect(manifest).toMatchObject({ company: { id: owner.company.id, name: 'Zipped Paving' }, files: { count: 1 } });
       const files = JSON.parse(await zip.file('files.json')!.async('string')) as Array<{ name: string; path: string }>;
       expect(await zip.file(files[0]!.path)!.async('string')).toBe('the signed contract');
+
+      // On a phone the card and its link fit the screen: nothing wider than the viewport.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await ready.getByRole('link', { name: 'Download' }).waitFor();
+      await snap(page, `${database.name}-company-export-card-phone`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await context.close();
     }, 90_000);
   });

@@ -111,6 +111,8 @@ export function DataExportSection({ company }: SectionProps) {
                 <ListItem
                   key={e.id}
                   divider
+                  // The action is a worded button, wider than the icon the default padding leaves room for.
+                  sx={e.downloadUrl ? { pr: 13 } : undefined}
                   secondaryAction={
                     e.downloadUrl ? (
                       <Button href={e.downloadUrl} size="small" aria-label={`Download the export of ${when(e.createdAt)}`}>
