@@ -97,11 +97,14 @@ async function loadToken(db: Db, hash: string): Promise<TokenSnapshot | null> {
 
 /** At most one last-used write per token per this long, per process. */
 const LAST_USED_EVERY_MS = 60_000;
-const lastWritten = new Map<number, number>();
+/** Per database (a process may hold several in tests), token id → when its last use was written. */
+const lastWrites = new WeakMap<Db, Map<number, number>>();
 
 /** Records the token's use, at most once a minute: a busy integration must not write per request. */
 function touch(db: Db, tokenId: number, log: FastifyRequest['log']) {
   const now = Date.now();
+  let lastWritten = lastWrites.get(db);
+  if (!lastWritten) lastWrites.set(db, (lastWritten = new Map()));
   if ((lastWritten.get(tokenId) ?? 0) > now - LAST_USED_EVERY_MS) return;
   lastWritten.set(tokenId, now);
   if (lastWritten.size > 10_000) lastWritten.delete(lastWritten.keys().next().value!);
