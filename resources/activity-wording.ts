@@ -42,6 +42,8 @@ const STATUS_WORDS: Record<string, Record<string, Record<string, string>>> = {
 const SENTENCES: Record<string, string> = {
   'file:picture edited': 'Picture edited',
   'company:exported': "Exported the company's data",
+  'api_token:created': 'API token created',
+  'api_token:revoked': 'API token revoked',
 };
 
 /**
@@ -101,3 +103,7 @@ export function describeActivity(event: ActivityEventText): string {
   const told = event.action === 'created' || fields.length === 0 ? what : `${what}: ${fields.map((f) => changeWords(event.entityType, f, event.changes[f]!)).join(', ')}`;
   return event.hidden ? `${told} (details hidden)` : told;
 }
+
+/** Who made the change: "Ana Ruiz", "Ana Ruiz via Nightly sync" when an API token made it, "System" for background work. */
+export const describeActor = (event: { actor: { name: string | null } | null; via?: string | null }) =>
+  `${event.actor?.name ?? 'System'}${event.via ? ` via ${event.via}` : ''}`;

@@ -123,7 +123,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(swagger, {
     openapi: {
       info: { title: 'Fieldwork API', version: '1.0.0', description: 'Every call the Fieldwork client makes.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A session token (POST /users/login answers it) or an API token of a company (`fwk_…`, created on the company page). An API token acts only in its company (X-Company-Id may be left out), with its own permissions, and cannot call the routes marked "Not with an API token"',
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,

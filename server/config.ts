@@ -35,6 +35,8 @@ export interface Config {
   authRateLimit: number;
   /** Requests per minute per IP on each public dashboard route. */
   publicRateLimit: number;
+  /** Requests per minute per API token, all routes together (API_TOKEN_RATE_LIMIT). */
+  apiTokenRateLimit: number;
   clientDir: string;
   /** Fastify's trustProxy: false, true, or a comma list of proxy addresses. */
   trustProxy: boolean | string;
@@ -158,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
     publicRateLimit: Number(env.PUBLIC_RATE_LIMIT ?? 120),
+    apiTokenRateLimit: Number(env.API_TOKEN_RATE_LIMIT ?? 600),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
     metricsToken: loadMetricsToken(env),

@@ -30,6 +30,8 @@ export interface Services {
   authRateLimit: { max: number; timeWindow: string };
   /** Per IP on the routes read without login (public dashboards), each route counted on its own. */
   publicRateLimit: { max: number; timeWindow: string };
+  /** Per API token, over every route it calls together. */
+  apiTokenRateLimit: { max: number; timeWindow: string };
   /** Real-time events to users' and companies' sockets, sent once the request that caused them succeeded. */
   realtime: RealtimeHub;
   /** What GET /metrics shows of this process. */
@@ -53,6 +55,7 @@ export function createServices(config: Config, db: Db, dialect: Dialect, log: Fa
     fieldCipher: new FieldCipher(config.fieldKeys),
     authRateLimit: { max: config.authRateLimit, timeWindow: '1 minute' },
     publicRateLimit: { max: config.publicRateLimit, timeWindow: '1 minute' },
+    apiTokenRateLimit: { max: config.apiTokenRateLimit, timeWindow: '1 minute' },
     realtime: new RealtimeHub(),
     metrics: new AppMetrics(),
     readiness: new Readiness(db, config.redisUrl, log),

@@ -11,6 +11,7 @@ export type * from './schema/pdf-conversions.js';
 export type * from './schema/plan-takeoff.js';
 export type * from './schema/idempotency.js';
 export type * from './schema/company-exports.js';
+export type * from './schema/api-tokens.js';
 import type { AuditEventsTable, CompaniesTable, CrewCategoriesTable, CrewMembersTable, CrewsTable, EmailChangesTable, JobsTable, MailOutboxTable, MemberCategoriesTable, MembershipsTable, PasswordResetsTable, RolesTable, SessionsTable, UserViewsTable, UsersTable } from './schema/accounts.js';
 import type { CatalogTypeTable, FilePermissionsTable, FilesTable, FoldersTable, ItemCategoriesTable, ItemsTable, ListTotalsTable, MarketsTable, PartnershipInvitationsTable, PartnershipMarketsTable, PartnershipsTable, SafetyAuthoritiesTable } from './schema/catalog-files-partners.js';
 import type { BudgetCommentsTable, BudgetItemsTable, BudgetReviewsTable, BudgetsTable, ChangeOrdersTable, NotificationsTable, ProjectCrewCompaniesTable, ProjectStationsTable, ProjectsTable } from './schema/projects-budgets.js';
@@ -23,6 +24,7 @@ import type { PdfConversionPagesTable, PdfConversionsTable } from './schema/pdf-
 import type { PlanLayerItemsTable, PlanSheetsTable, ProductionPlanMarksTable } from './schema/plan-takeoff.js';
 import type { IdempotencyKeysTable } from './schema/idempotency.js';
 import type { CompanyExportsTable } from './schema/company-exports.js';
+import type { ApiTokensTable } from './schema/api-tokens.js';
 
 export interface DB {
   users: UsersTable;
@@ -103,4 +105,5 @@ export interface DB {
   production_plan_marks: ProductionPlanMarksTable;
   idempotency_keys: IdempotencyKeysTable;
   company_exports: CompanyExportsTable;
+  api_tokens: ApiTokensTable;
 }

@@ -6,6 +6,7 @@ import type { UsersTable } from '../db/schema.js';
 import { parseJson } from '../lib/json.js';
 import type { TokenSigner } from '../lib/tokens.js';
 import type { ReadCache } from '../db/read-cache.js';
+import { apiTokenActor, isApiTokenSecret, type ApiTokenActor } from './api-token-actor.js';
 import { badRequest, notFound } from './errors.js';
 
 export type UserRow = Omit<UsersTable, 'id'> & { id: number };
@@ -27,6 +28,8 @@ export interface Actor {
   memberships: ActiveMembership[];
   membership: ActiveMembership | null;
   profile: AccessProfile;
+  /** Set when the request came with an API token rather than a session (api-token-actor.ts). */
+  apiToken: ApiTokenActor | null;
 }
 
 /** A session with what decides its access, as one query reads it (and the cache keeps it). */
@@ -164,6 +167,7 @@ export async function resolveActor(
 ): Promise<Actor | null> {
   const token = bearerToken(req);
   if (!token) return null;
+  if (isApiTokenSecret(token)) return apiTokenActor(db, cache, req, token, strict ? headerCompanyId(req) : undefined);
   const found = await sessionForToken(db, signer, cache, token);
   if (!found) return null;
   const { claims, session } = found;
@@ -177,5 +181,5 @@ export async function resolveActor(
     active = memberships.find((m) => m.companyId === defaultId) ?? memberships[0];
   }
   const membership = active ?? null;
-  return { user, sessionId: claims.sessionId, memberships, membership, profile: profileOf(membership, user) };
+  return { user, sessionId: claims.sessionId, memberships, membership, profile: profileOf(membership, user), apiToken: null };
 }

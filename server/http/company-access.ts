@@ -15,7 +15,8 @@ export interface CompanyMembership extends ActiveMembership {
 export function membershipIn(actor: Actor, companyId: number): CompanyMembership {
   const membership = actor.memberships.find((m) => m.companyId === companyId);
   if (!membership) throw notFound('Company');
-  return { ...membership, profile: profileOf(membership, actor.user) };
+  // A token's profile is already its own (its permissions cut to the creator's, no self: ones).
+  return { ...membership, profile: actor.apiToken ? actor.profile : profileOf(membership, actor.user) };
 }
 
 /** membershipIn, then 403 unless the role held in that company grants the permission. */

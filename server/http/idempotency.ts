@@ -125,7 +125,9 @@ function outcomeOf(req: FastifyRequest, reply: FastifyReply, payload: unknown): 
   const id = write?.claim;
   if (!write || !id) return null;
   write.claim = null;
-  const body = reply.statusCode < 500 ? keptBody(payload, reply) : undefined;
+  // An answer marked no-store carries a secret (a new API token's): never kept, the key is released.
+  const secret = /no-store/i.test(String(reply.getHeader('cache-control') ?? ''));
+  const body = reply.statusCode < 500 && !secret ? keptBody(payload, reply) : undefined;
   // An upload answered before its body was read whole (a refusal) cannot be matched to a retry: not kept.
   const fingerprint = req.isMultipart() ? write.fingerprint.whole() : write.fingerprint.soFar();
   if (body === undefined || fingerprint === null) return { id, keep: null };

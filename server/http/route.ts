@@ -5,10 +5,12 @@ import { allows, DERIVED_RULES } from '../../permissions/index.js';
 import type { Services } from '../services.js';
 import { resolveActor, type Actor } from './actor.js';
 import { membershipIn, requirePermissionIn, type CompanyMembership } from './company-access.js';
-import { AppError, badRequest, forbidden, unauthorized } from './errors.js';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from './errors.js';
 import { owningCompany, type CompanyOwnedTable } from './owning-company.js';
 import { withDialect } from '../db/dialect-context.js';
 import { withLiveEvents } from '../realtime/live-events.js';
+import { withApiToken } from '../lib/audit.js';
+import { API_TOKEN_MESSAGES } from '../../resources/api-token.js';
 
 /**
  * Who may call an endpoint. Declared on every route and snapshotted by a test, so a change in who
@@ -70,6 +72,12 @@ interface RouteDefBase<TB, TQ, TP> {
   body?: TB;
   query?: TQ;
   params?: TP;
+  /**
+   * Refused (403) to API tokens whatever their permissions: calls that change passwords, tokens,
+   * memberships or sessions, or delete the company. Routes with 'user' access (the person's own
+   * account) are refused to tokens too. See tokenRefusal.
+   */
+  sessionOnly?: true;
   /** Counts against the strict per-IP limit for credential endpoints, or ('public') the one of the pages read without login. */
   rateLimited?: boolean | 'public';
   status?: number;
@@ -147,6 +155,28 @@ function authorize(access: RouteAccess, actor: Actor | null): Actor {
   return actor;
 }
 
+/** Routes under one project (its id is the `id` param): the only ones a project-scoped token may call. */
+const PROJECT_ROUTE = /^\/projects\/:id(\/|$)/;
+
+/**
+ * Why an API token may not call this route, or null when it may (its permissions are checked
+ * next, as a session's). Tokens never reach the person's own account ('user' access) nor the
+ * session-only calls; a project-scoped token reaches only its own project's routes.
+ */
+export function tokenRefusal(def: Pick<RouteDef<any, any, any>, 'access' | 'sessionOnly' | 'url'>, projectScoped: boolean): string | null {
+  if (def.access === 'public') return null;
+  if (def.sessionOnly || def.access === 'user') return API_TOKEN_MESSAGES.refused;
+  if (projectScoped && !PROJECT_ROUTE.test(def.url)) return API_TOKEN_MESSAGES.projectScope;
+  return null;
+}
+
+/** A project-scoped token names another project: the same 404 as a project it cannot see. */
+function checkTokenProject(def: RouteDef<any, any, any>, req: FastifyRequest) {
+  const projectId = req.actor?.apiToken?.projectId;
+  if (projectId === null || projectId === undefined || def.access === 'public') return;
+  if (Number(pathParams(def, req).id) !== projectId) throw notFound('Project');
+}
+
 /** Routes that act in the active company: a tab naming a company the caller is not in gets a 404 there. */
 const actsInActiveCompany = (access: RouteAccess) => access === 'member' || (typeof access === 'object' && !isCompanyAccess(access));
 
@@ -180,6 +210,8 @@ async function enterCompany(services: Services, def: CompanyRouteDef<any, any, a
 }
 
 export function registerRoutes(app: FastifyInstance, services: Services, routes: RouteDef<any, any, any>[]) {
+  // Per token, not per IP: an integration's calls share one budget wherever they come from.
+  const tokenRateLimit = app.rateLimit({ ...services.apiTokenRateLimit, keyGenerator: (req) => `api-token:${req.actor!.apiToken!.id}` });
   app.decorateRequest('actor', null);
   app.decorateRequest('company', null);
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -191,23 +223,31 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
       schema: {
         summary: def.summary,
         tags: def.tags,
-        description: `Access: ${describeAccess(def.access)}${def.current ? '. A 409 (the row moved on meanwhile) carries error.current: the row as its read answers it now' : ''}`,
+        description: `Access: ${describeAccess(def.access)}${tokenRefusal(def, false) ? '. Not with an API token' : ''}${def.current ? '. A 409 (the row moved on meanwhile) carries error.current: the row as its read answers it now' : ''}`,
         ...(def.body ? { body: def.body } : {}),
         ...(def.query ? { querystring: def.query } : {}),
         ...(def.params ? { params: def.params } : {}),
       },
       // Session, company and permission are all checked before the body is even read: a caller
       // without the right gets 401/404/403 and never learns the body's schema from a 400.
-      onRequest: async (req) => {
+      onRequest: async (req, reply) => {
         req.actor = await resolveActor(services.db, services.signer, services.readCache, req, actsInActiveCompany(def.access));
         if (def.access === 'public') return;
+        if (req.actor?.apiToken) {
+          const refusal = tokenRefusal(def, req.actor.apiToken.projectId !== null);
+          if (refusal) throw forbidden(refusal);
+          if (!def.rateLimited) await tokenRateLimit.call(app, req, reply);
+          checkTokenProject(def, req);
+        }
         authorize(def.access, req.actor);
         if (isCompanyRoute(def)) req.company = await enterCompany(services, def, req);
         if (def.guard) await withDialect(services.dialect, () => def.guard!({ services, actor: req.actor!, params: pathParams(def, req) }));
       },
       handler: (req, reply) =>
         withDialect(services.dialect, () =>
-          services.realtime.withinRequest(() => withLiveEvents(services, req, reply, def.url, () => handle(def, services, req, reply))),
+          withApiToken(req.actor?.apiToken?.name, () =>
+            services.realtime.withinRequest(() => withLiveEvents(services, req, reply, def.url, () => handle(def, services, req, reply))),
+          ),
         ),
     });
   }

@@ -1,4 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Executor } from '../db/index.js';
+
+/** The API token a request came with, by name: every change it records says "via <name>". Set around route handlers. */
+const viaToken = new AsyncLocalStorage<string>();
+
+export const withApiToken = <T>(name: string | null | undefined, work: () => T): T => (name ? viaToken.run(name, work) : work());
 
 export interface AuditActor {
   userId: number | null;
@@ -18,7 +24,7 @@ export interface AuditEntry {
 
 // Never copied into the audit trail: the trail is shown to other people, and identity numbers are
 // kept only encrypted (a change shows as the event, without the values).
-const SECRET_FIELDS = new Set(['password', 'password_hash', 'passwordHash', 'token', 'token_hash', 'ssn', 'drivers_license', 'driversLicense']);
+const SECRET_FIELDS = new Set(['password', 'password_hash', 'passwordHash', 'token', 'token_hash', 'tokenHash', 'secret', 'ssn', 'drivers_license', 'driversLicense']);
 
 export function diff(before: Record<string, unknown> | null | undefined, after: Record<string, unknown> | null | undefined) {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
@@ -44,6 +50,7 @@ export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditE
       action: entry.action,
       changes: JSON.stringify(diff(entry.before, entry.after)),
       created_at: new Date().toISOString(),
+      via_token: viaToken.getStore() ?? null,
     })
     .execute();
 }

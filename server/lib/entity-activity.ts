@@ -32,7 +32,7 @@ async function activityPage(events: AuditEvents, spec: ListSpec, query: RawListQ
   const list = parseListQuery(spec, query);
   const base = events
     .leftJoin('users as u', 'u.id', 'a.actor_user_id')
-    .select(['a.id', 'a.entity_type', 'a.entity_id', 'a.action', 'a.changes', 'a.created_at', 'a.actor_user_id', 'u.name as actor_name']);
+    .select(['a.id', 'a.entity_type', 'a.entity_id', 'a.action', 'a.changes', 'a.created_at', 'a.actor_user_id', 'u.name as actor_name', 'a.via_token']);
   const page = await runList(base, list, { base: events.select('a.id'), aliases: ['a'] });
   return {
     total: page.total,
@@ -45,6 +45,7 @@ async function activityPage(events: AuditEvents, spec: ListSpec, query: RawListQ
       hidden: false,
       createdAt: r.created_at,
       actor: r.actor_user_id === null ? null : { id: r.actor_user_id, name: r.actor_name },
+      via: r.via_token,
     })),
   };
 }

@@ -1,4 +1,5 @@
 import type { RouteDef } from '../http/route.js';
+import { apiTokenRoutes } from './api-tokens/index.js';
 import { budgetReviewRoutes } from './budget-reviews/index.js';
 import { budgetRoutes } from './budgets/index.js';
 import { calendarRoutes } from './calendar/index.js';
@@ -37,4 +38,4 @@ import { taskRoutes } from './tasks/index.js';
 import { userRoutes } from './users/index.js';
 
 /** Every API route, in one list: registered under /api/v1 and snapshotted with its access rule. */
-export const allRoutes: RouteDef<any, any, any>[] = [health, ready, metrics, ...userRoutes, ...companyRoutes, ...companyExportRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...budgetRoutes, ...changeOrderRoutes, ...projectRoutes, ...budgetReviewRoutes, ...productionRoutes, downloadDailySheet, ...invoiceRoutes, ...taskRoutes, ...damageRoutes, ...footprintRoutes, ...logRoutes, ...locateRoutes, ...calendarRoutes, ...mapRoutes, ...geocodingRoutes, ...figureRoutes, ...chatRoutes, ...quickPanelRoutes, ...notificationRoutes, ...dashboardRoutes, ...reportRoutes, ...planTakeoffRoutes, ...pdfOptimiserRoutes];
+export const allRoutes: RouteDef<any, any, any>[] = [health, ready, metrics, ...userRoutes, ...companyRoutes, ...companyExportRoutes, ...apiTokenRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...budgetRoutes, ...changeOrderRoutes, ...projectRoutes, ...budgetReviewRoutes, ...productionRoutes, downloadDailySheet, ...invoiceRoutes, ...taskRoutes, ...damageRoutes, ...footprintRoutes, ...logRoutes, ...locateRoutes, ...calendarRoutes, ...mapRoutes, ...geocodingRoutes, ...figureRoutes, ...chatRoutes, ...quickPanelRoutes, ...notificationRoutes, ...dashboardRoutes, ...reportRoutes, ...planTakeoffRoutes, ...pdfOptimiserRoutes];

@@ -1,7 +1,7 @@
 import { Alert, Card, CardContent, CardHeader, List, ListItem, ListItemText, Skeleton, TablePagination, Typography } from '@mui/material';
 import { useList } from '@refinedev/core';
 import { useState } from 'react';
-import { describeActivity, type ActivityEventText } from '../../resources/activity-wording';
+import { describeActivity, describeActor, type ActivityEventText } from '../../resources/activity-wording';
 import { formatInstant } from '../../resources/time-zone';
 import { useCompanyTimeZone } from '../session/useCompanyTimeZone';
 
@@ -10,6 +10,8 @@ export interface ActivityEvent extends ActivityEventText {
   entityId: string;
   createdAt: string;
   actor: { id: number; name: string } | null;
+  /** The API token's name when the change came through one. */
+  via?: string | null;
 }
 
 /**
@@ -44,7 +46,7 @@ export function ActivityList({ path, pageSize = 10, filters = {}, paged = false,
         <ListItem key={event.id} disableGutters divider>
           <ListItemText
             primary={describeActivity(event)}
-            secondary={`${event.actor?.name ?? 'System'} · ${formatInstant(event.createdAt, zone)}`}
+            secondary={`${describeActor(event)} · ${formatInstant(event.createdAt, zone)}`}
           />
         </ListItem>
       ))}

@@ -42,6 +42,7 @@ export const BODIES: Record<RouteKey, BodyFor> = {
   'POST /users/register/:code': (t, n) => json({ name: 'Probe Person', phone: '+1 555 010 2020', email: probeEmail(t, n), password: 'secret123', passwordConfirm: 'secret123' }),
   'PATCH /users/me/company/:companyId': NO_BODY,
   'POST /companies/:id/exports': NO_BODY,
+  'POST /companies/:id/api-tokens': (t, n) => json({ name: probe(n), permissions: [{ resourceType: 'projects', action: 'view' }], projectId: first(t, 'project') }),
   'PATCH /users/me/views': (t, n) => json({ view: first(t, 'view'), form: { name: probe(n), filters: { name: 'x' } } }),
   'DELETE /users/me/views': (t) => json({ view: first(t, 'view') }),
   'POST /companies': (t, n) => json(companyData({ name: probe(n), parentId: first(t, 'company') })),

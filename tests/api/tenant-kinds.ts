@@ -56,6 +56,7 @@ export type IdKind =
   | 'widget'
   | 'pdfConversion'
   | 'companyExport'
+  | 'apiToken'
   | 'planFile'
   | 'layerItem'
   | 'producedLayerItem';

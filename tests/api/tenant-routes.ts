@@ -33,6 +33,8 @@ const PARAM_KINDS: Record<string, ParamKind> = {
   widgetId: 'widget',
   // GET /companies/:id/exports/:exportId: a data export of the company.
   exportId: 'companyExport',
+  // DELETE /companies/:id/api-tokens/:tokenId: an API token of the company.
+  tokenId: 'apiToken',
   // The public variants of a dashboard are addressed by its public URL.
   publicURL: 'dashboardLink',
   // GET /reports/:name/download/:format; a report's rows are named in its query (tests/api/reports-*.test.ts sweep another company's ids there).

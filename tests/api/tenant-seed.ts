@@ -218,6 +218,13 @@ export async function seedTenant(s: TestServer, marker: string, prices: TenantPr
     .returning('id')
     .executeTakeFirstOrThrow();
 
+  // An API token of the company's (written straight in: tests/api/api-tokens.test.ts creates them through the API).
+  const apiToken = await s.services.db
+    .insertInto('api_tokens')
+    .values({ company_id: companyId, name: `${marker} token`, token_hash: `seed-${marker}-${Date.now()}`, hint: 'fwk_seed', permissions: '[]', created_by: ownerAccount.user.id, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
   const memberInvitation = await s.services.db.selectFrom('memberships').select('invite_token_hash').where('id', '=', invitee.id).executeTakeFirstOrThrow();
   const partnerInvitation = await s.services.db.selectFrom('partnership_invitations').select('token_hash').where('partnership_id', '=', invited.id).executeTakeFirstOrThrow();
 
@@ -276,6 +283,7 @@ export async function seedTenant(s: TestServer, marker: string, prices: TenantPr
       notification: [notification.id],
       pdfConversion: [conversion.id],
       companyExport: [companyExport.id],
+      apiToken: [apiToken.id],
       dashboard: [dashboard.id],
       widget: [widget.id],
     },

@@ -168,6 +168,8 @@ export interface AuditEventsTable {
   created_at: string;
   /** The budget whose activity lists the event; set by the database (migration 0013). */
   budget_id: number | null;
+  /** The API token's name when the change came through one (migration 0034). */
+  via_token: Generated<string | null>;
 }
 
 export interface MailOutboxTable {

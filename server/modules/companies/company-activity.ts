@@ -21,7 +21,7 @@ export async function companyActivity(services: Services, company: CompanyMember
   const base = services.db
     .selectFrom('audit_events as a')
     .leftJoin('users as u', 'u.id', 'a.actor_user_id')
-    .select(['a.id', 'a.entity_type', 'a.entity_id', 'a.action', 'a.changes', 'a.created_at', 'a.actor_user_id', 'u.name as actor_name'])
+    .select(['a.id', 'a.entity_type', 'a.entity_id', 'a.action', 'a.changes', 'a.created_at', 'a.actor_user_id', 'u.name as actor_name', 'a.via_token'])
     .where('a.company_id', '=', company.companyId);
   const page = await runList(base, list);
   return {
@@ -34,6 +34,7 @@ export async function companyActivity(services: Services, company: CompanyMember
       ...visibleChanges(company.profile, r.entity_type, parseJson<Changes>(r.changes, {})),
       createdAt: r.created_at,
       actor: r.actor_user_id === null ? null : { id: r.actor_user_id, name: r.actor_name },
+      via: r.via_token,
     })),
   };
 }

@@ -108,6 +108,8 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   { name: 'dashboard-widgets', table: 'dashboard_widgets', where: own },
   // The public URL is the dashboard's key for anyone without a login: an export passed around must not open it.
   { name: 'dashboard-publications', table: 'dashboard_publications', where: own, omit: ['public_url'] },
+  // Names, permissions and use of the company's API tokens; their hashes go with every *_hash column.
+  { name: 'api-tokens', table: 'api_tokens', where: own },
   { name: 'activity', table: 'audit_events', where: own },
 ];
 

@@ -18,6 +18,14 @@ import { useCompanyAccess } from './useCompanyAccess';
 
 // Only those who manage the company open it: its code loads when they do.
 const DataExportSection = lazy(() => import('./sections/DataExportSection').then((m) => ({ default: m.DataExportSection })));
+const ApiTokensSection = lazy(() => import('./sections/ApiTokensSection').then((m) => ({ default: m.ApiTokensSection })));
+
+/** The API tokens section with the caller's standing there: a token carries at most what its creator holds. */
+function TokensSection({ company }: SectionProps) {
+  const { profile } = useCompanyAccess(company.id);
+  if (!profile) return null;
+  return <ApiTokensSection companyId={company.id} creator={profile} />;
+}
 
 function ActivitySection({ company }: SectionProps) {
   return (
@@ -30,8 +38,8 @@ function ActivitySection({ company }: SectionProps) {
   );
 }
 
-/** The sections of companies/:companyId/:sectionId; the first is the page's default. `manage`: listed only for those who manage the company. */
-const SECTIONS: Array<{ id: string; label: string; Component: ComponentType<SectionProps>; manage?: boolean }> = [
+/** The sections of companies/:companyId/:sectionId; the first is the page's default. `manage`: listed only for those who manage the company; `integrations`: only for those holding integrations:manage there. */
+const SECTIONS: Array<{ id: string; label: string; Component: ComponentType<SectionProps>; manage?: boolean; integrations?: boolean }> = [
   { id: 'profile', label: 'Profile', Component: CompanyProfileSection },
   { id: 'logo', label: 'Logo', Component: CompanyLogoSection },
   { id: 'invoice-settings', label: 'Invoice settings', Component: CompanyInvoiceSection },
@@ -39,6 +47,7 @@ const SECTIONS: Array<{ id: string; label: string; Component: ComponentType<Sect
   { id: 'public-dashboards', label: 'Public dashboards', Component: PublicDashboardsSection },
   { id: 'activity', label: 'Activity', Component: ActivitySection },
   { id: 'data-export', label: 'Export data', Component: DataExportSection, manage: true },
+  { id: 'api-tokens', label: 'API tokens', Component: TokensSection, integrations: true },
 ];
 
 /** One company, in sections; editing needs companies:manage in this company, else the sections are read-only. */
@@ -49,7 +58,7 @@ export function CompanyPage() {
   const { open } = useNotification();
   const invalidate = useInvalidate();
   const refreshSession = useInvalidateAuthStore();
-  const { membership, canManage } = useCompanyAccess(id);
+  const { membership, canManage, canManageIntegrations } = useCompanyAccess(id);
   const [deleting, setDeleting] = useState(false);
   const { result: company, query } = useOne<Company>({ resource: 'companies', id: companyId ?? '', errorNotification: false });
 
@@ -81,7 +90,7 @@ export function CompanyPage() {
         unknownTo={`/${NOT_FOUND}`}
         label="Company sections"
         header={<CompanyHeader company={company} role={membership?.role.name ?? company.role ?? null} onDelete={canManage ? () => setDeleting(true) : undefined} />}
-        sections={SECTIONS.filter((x) => !x.manage || canManage).map(({ id, label, Component }) => ({
+        sections={SECTIONS.filter((x) => (!x.manage || canManage) && (!x.integrations || canManageIntegrations)).map(({ id, label, Component }) => ({
           id,
           label,
           render: () => (

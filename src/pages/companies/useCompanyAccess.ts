@@ -1,4 +1,4 @@
-import { holds } from '../../../permissions';
+import { holds, type AccessProfile } from '../../../permissions';
 import { useSession } from '../../session/useSession';
 
 /**
@@ -8,19 +8,19 @@ import { useSession } from '../../session/useSession';
 export function useCompanyAccess(companyId: number) {
   const { user } = useSession();
   const membership = user?.memberships.find((m) => m.companyId === companyId) ?? null;
-  const canManage =
-    !!user &&
-    !!membership &&
-    holds(
-      {
-        signedIn: true,
-        hasMembership: true,
-        roleName: membership.role.name,
-        inCrew: membership.inCrew,
-        rolePermissions: membership.role.permissions,
-        selfPermissions: user.selfPermissions,
-      },
-      'companies:manage',
-    );
-  return { membership, canManage };
+  const profile: AccessProfile | null =
+    user && membership
+      ? {
+          signedIn: true,
+          hasMembership: true,
+          roleName: membership.role.name,
+          inCrew: membership.inCrew,
+          rolePermissions: membership.role.permissions,
+          selfPermissions: user.selfPermissions,
+        }
+      : null;
+  const canManage = !!profile && holds(profile, 'companies:manage');
+  /** API tokens and webhooks: integrations:manage in this company. */
+  const canManageIntegrations = !!profile && holds(profile, 'integrations:manage');
+  return { membership, canManage, canManageIntegrations, profile };
 }

@@ -1,4 +1,4 @@
-import { describeAccess } from '../../../server/http/route.js';
+import { describeAccess, tokenRefusal } from '../../../server/http/route.js';
 import { allRoutes } from '../../../server/modules/index.js';
 
 /**
@@ -8,7 +8,7 @@ import { allRoutes } from '../../../server/modules/index.js';
 describe('endpoint access', () => {
   it('matches the reviewed snapshot', async () => {
     const lines = allRoutes
-      .map((r) => `${r.method.padEnd(6)} /api/v1${r.url}  ->  ${describeAccess(r.access)}${r.rateLimited === 'public' ? '  (rate limited: PUBLIC_RATE_LIMIT)' : r.rateLimited ? '  (rate limited)' : ''}`)
+      .map((r) => `${r.method.padEnd(6)} /api/v1${r.url}  ->  ${describeAccess(r.access)}${r.rateLimited === 'public' ? '  (rate limited: PUBLIC_RATE_LIMIT)' : r.rateLimited ? '  (rate limited)' : ''}${tokenRefusal(r, false) ? '  (no API tokens)' : ''}`)
       .sort();
     await expect(`${lines.join('\n')}\n`).toMatchFileSnapshot('./endpoint-access.snap.txt');
   });

@@ -6,6 +6,7 @@ export const deleteCompany = defineRoute({
   method: 'DELETE',
   url: '/companies/:id',
   access: { company: 'id', permission: 'companies:manage' },
+  sessionOnly: true,
   summary: 'Soft-delete a company without live sub-companies (needs companies:manage in that company)',
   tags: ['companies'],
   params: companyParams,

@@ -7,6 +7,7 @@ export const bulkImportMembers = defineRoute({
   method: 'POST',
   url: '/companies/:id/memberships/bulk',
   access: { company: 'id', permission: 'memberships:manage' },
+  sessionOnly: true,
   summary:
     'Invite members from a CSV or XLSX file (multipart: file, type=members; columns name, email, phone, country, state, role); each row all or nothing; answers { added, refused }',
   tags: ['members'],

@@ -7,6 +7,7 @@ export const createMember = defineRoute({
   method: 'POST',
   url: '/companies/:id/memberships',
   access: { company: 'id', permission: 'memberships:manage' },
+  sessionOnly: true,
   status: 201,
   summary: 'Invite a person as a member: membership, crews, new crew and categories, then the invitation mail (409 when the e-mail is already a member or invited)',
   tags: ['members'],

@@ -6,6 +6,7 @@ export const deleteMember = defineRoute({
   method: 'DELETE',
   url: '/memberships/:id',
   access: { company: 'id', of: 'memberships', permission: 'memberships:manage' },
+  sessionOnly: true,
   summary: 'Remove a member and their crew assignments (the last Owner cannot be removed: 409)',
   tags: ['members'],
   params: memberParams,

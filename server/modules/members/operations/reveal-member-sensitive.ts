@@ -6,6 +6,7 @@ export const revealMemberSensitiveFields = defineRoute({
   method: 'GET',
   url: '/memberships/:id/sensitive',
   access: { company: 'id', of: 'memberships', permission: 'memberships:manage' },
+  sessionOnly: true,
   summary: "A member's whole SSN and driver's licence number (recorded in the company's activity); answers { ssn, driversLicense }",
   tags: ['members'],
   params: memberParams,

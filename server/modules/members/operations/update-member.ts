@@ -7,6 +7,7 @@ export const updateMember = defineRoute({
   method: 'PATCH',
   url: '/memberships/:id',
   access: { company: 'id', of: 'memberships', permission: 'memberships:manage' },
+  sessionOnly: true,
   summary: "Edit a member's contact fields, role, crews and categories (the last Owner keeps the role: 409)",
   tags: ['members'],
   params: memberParams,

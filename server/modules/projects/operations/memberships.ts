@@ -27,6 +27,7 @@ export const replaceProjectMemberships = defineRoute({
   method: 'POST',
   url: '/projects/:id/memberships',
   access: { permission: 'projects:view' },
+  sessionOnly: true,
   summary:
     'Replace the project memberships with the sent list of { id: a company membership id of an accepted member of the company that runs the project, of its client or, for a sub-project, of the parent project\'s company (GET /projects/{id}/people lists them), roleId: a role of this project }; answers the memberships. The company that runs it, with projects:manage',
   tags: ['projects'],

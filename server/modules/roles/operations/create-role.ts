@@ -7,6 +7,7 @@ export const createRole = defineRoute({
   method: 'POST',
   url: '/roles/company/:companyId',
   access: { company: 'companyId', permission: 'roles:manage' },
+  sessionOnly: true,
   status: 201,
   summary: 'Create a custom role (needs roles:manage in that company); answers the role',
   tags: ['roles'],

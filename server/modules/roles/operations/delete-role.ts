@@ -6,6 +6,7 @@ export const deleteRole = defineRoute({
   method: 'DELETE',
   url: '/roles/company/:companyId/:id',
   access: { company: 'companyId', permission: 'roles:manage' },
+  sessionOnly: true,
   summary: 'Delete a custom role no member holds (needs roles:manage in that company)',
   tags: ['roles'],
   params: companyRoleParams,

@@ -7,6 +7,7 @@ export const updateRole = defineRoute({
   method: 'PATCH',
   url: '/roles/company/:companyId/:id',
   access: { company: 'companyId', permission: 'roles:manage' },
+  sessionOnly: true,
   summary: "Rename a custom role or change a role's permissions (needs roles:manage in that company; Owner is fixed)",
   tags: ['roles'],
   params: companyRoleParams,
