@@ -12,7 +12,8 @@ import { addBudgetItemsIn } from '../budgets/budget-item-service.js';
 import type { BudgetParams } from '../budgets/budget-params.js';
 import { assertEditable, lockBudget, managedBudget } from '../budgets/budget-scope.js';
 import { catalogIndex, countRows, key, pick } from './catalog-index.js';
-import { cellAt, mapColumns, readPrice, readQuantity, readText } from './columns.js';
+import { importColumns } from './import-upload.js';
+import { cellAt, readPrice, readQuantity, readText } from './columns.js';
 import type { Sheet } from './sheet-read.js';
 
 /**
@@ -33,7 +34,7 @@ const refused = (base: BudgetRow, reason: string): BudgetRow => ({ ...base, stat
 
 /** The sheet's rows read and matched, in sheet order. */
 async function matchRows(db: Executor, companyId: number, sheet: Sheet, canCreate: boolean): Promise<{ rows: BudgetRow[]; ignored: string[] }> {
-  const columns = mapColumns(sheet, BUDGET_IMPORT_COLUMNS, [['code', 'name'], 'quantity', 'price']);
+  const columns = importColumns(sheet, BUDGET_IMPORT_COLUMNS, [['code', 'name'], 'quantity', 'price']);
   const catalog = await catalogIndex(db, companyId);
   const rows = sheet.rows.map((r): BudgetRow => {
     const at = (c: keyof typeof columns.at) => cellAt(r.cells, columns.at[c]);

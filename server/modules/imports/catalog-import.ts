@@ -7,7 +7,8 @@ import type { Services } from '../../services.js';
 import type { ItemActor } from '../items/item-service.js';
 import { refusedRowsError } from './budget-import.js';
 import { catalogIndex, countRows, key, pick } from './catalog-index.js';
-import { cellAt, mapColumns, readText } from './columns.js';
+import { importColumns } from './import-upload.js';
+import { cellAt, readText } from './columns.js';
 import type { Sheet } from './sheet-read.js';
 
 /**
@@ -32,7 +33,7 @@ async function categoryIndex(db: Executor, companyId: number) {
 }
 
 async function matchRows(db: Executor, companyId: number, sheet: Sheet): Promise<{ rows: CatalogRow[]; ignored: string[] }> {
-  const columns = mapColumns(sheet, CATALOG_IMPORT_COLUMNS, ['name']);
+  const columns = importColumns(sheet, CATALOG_IMPORT_COLUMNS, ['name']);
   const catalog = await catalogIndex(db, companyId, true);
   const categories = await categoryIndex(db, companyId);
   const seen = new Map<string, number>();

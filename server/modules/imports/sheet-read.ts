@@ -90,7 +90,7 @@ function readCsv(bytes: Buffer, maxRows: number): Sheet {
     throw err;
   }
   return withHeader(
-    parsed.records.map((r) => ({ row: r.line, cells: r.cells.map(text) })),
+    parsed.records.map((r) => ({ row: r.line, cells: r.cells.map(text) })).filter((r) => r.cells.some((c) => c.kind !== 'empty')),
     maxRows,
     parsed.separator === ';',
   );
