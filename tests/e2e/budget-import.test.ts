@@ -43,7 +43,12 @@ for (const database of browserDatabases(import.meta.url)) {
         const page = await context.newPage();
         await loginAs(page, app.base, owner.email, owner.password);
         await page.goto(`${app.base}/app/projects/${projectId}/budget`);
-        await page.getByRole('button', { name: 'Import', exact: true }).click();
+        // An empty budget first asks how to add items: a spreadsheet is one of the answers.
+        const prompt = page.getByRole('dialog', { name: 'Add items to the budget?' });
+        const importButton = page.getByRole('button', { name: 'Import', exact: true });
+        await Promise.race([prompt.waitFor(), importButton.waitFor()]);
+        if (await prompt.isVisible()) await prompt.getByRole('button', { name: 'Import from a spreadsheet' }).click();
+        else await importButton.click();
         const dialog = page.getByRole('dialog', { name: 'Import budget items' });
         await dialog.getByLabel('Spreadsheet file').setInputFiles(sheetPath);
         const preview = dialog.getByRole('grid', { name: 'Import preview' });
