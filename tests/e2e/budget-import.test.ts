@@ -84,12 +84,32 @@ for (const database of browserDatabases(import.meta.url)) {
       const dialog = page.getByRole('dialog', { name: 'Import budget items' });
       await dialog.getByLabel('Spreadsheet file').setInputFiles(bad);
       await dialog.getByText('Quantity must be a whole number from 0 to 1,000,000,000').waitFor();
-      const importButton = dialog.getByRole('button', { name: 'Import 1 items' });
+      const importButton = dialog.getByRole('button', { name: 'Import 1 item' });
       expect(await importButton.isDisabled()).toBe(true);
-      await dialog.getByLabel(/Leave out the 1 refused rows/).check();
+      await dialog.getByLabel('Leave out the refused row and import the others').check();
       expect(await importButton.isDisabled()).toBe(false);
       await snap(page, 'budget-import-refused');
       await context.close();
+    });
+
+    it('imports catalog items from the items grid, at desktop and phone widths', async () => {
+      const csv = path.join(path.dirname(sheetPath), 'catalog.csv');
+      await writeFile(csv, 'Code,Name,Unit,Category\nASP,Asphalt hot mix,ton,\nGRV,Gravel,yd,\n,Sand,yd,Nope\n');
+      for (const viewport of [
+        { name: 'desktop', width: 1366, height: 900 },
+        { name: 'phone', width: 390, height: 844 },
+      ]) {
+        const context = await app.browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+        const page = await context.newPage();
+        await loginAs(page, app.base, owner.email, owner.password);
+        await page.goto(`${app.base}/app/items`);
+        await page.getByRole('button', { name: 'Import', exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: 'Import items' });
+        await dialog.getByLabel('Spreadsheet file').setInputFiles(csv);
+        await dialog.getByText('No category is named "Nope": add it under Item Categories first').waitFor();
+        await snap(page, `catalog-import-preview-${viewport.name}`);
+        await context.close();
+      }
     });
   });
 }

@@ -1,4 +1,4 @@
-import { Chip, Typography } from '@mui/material';
+import { Chip, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { IMPORT_HEADINGS, IMPORT_STATUS_LABELS, type ImportColumn, type ImportRow, type ImportRowStatus } from '../../../resources/imports';
@@ -16,6 +16,13 @@ export function StatusChip({ status }: { status: ImportRowStatus }) {
  * only those in view).
  */
 export function ImportPreviewGrid({ rows, columns }: { rows: ImportRow[]; columns: ImportColumn[] }) {
+  const theme = useTheme();
+  // A phone shows what decides the import: the row, its status, what it names and why it is refused.
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const hidden = useMemo(
+    () => (phone ? Object.fromEntries(['quantity', 'price', 'description', 'unit', 'category', 'itemName'].map((f) => [f, false])) : {}),
+    [phone],
+  );
   const cols = useMemo<GridColDef<ImportRow>[]>(
     () => [
       { field: 'row', headerName: 'Row', type: 'number', width: 70 },
@@ -49,6 +56,7 @@ export function ImportPreviewGrid({ rows, columns }: { rows: ImportRow[]; column
       rows={rows}
       columns={cols}
       getRowId={(r) => r.row}
+      columnVisibilityModel={hidden}
       getRowHeight={() => 'auto'}
       density="compact"
       disableRowSelectionOnClick

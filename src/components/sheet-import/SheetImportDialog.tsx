@@ -167,7 +167,7 @@ export function SheetImportDialog({ title, noun, previewPath, importPath, templa
               {shown.counts.refused > 0 && (
                 <FormControlLabel
                   control={<Checkbox checked={skipRefused} onChange={(e) => setSkipRefused(e.target.checked)} disabled={busy} />}
-                  label={`Leave out the ${shown.counts.refused} refused rows and import the others`}
+                  label={shown.counts.refused === 1 ? 'Leave out the refused row and import the others' : `Leave out the ${shown.counts.refused} refused rows and import the others`}
                 />
               )}
               <ImportPreviewGrid rows={shown.rows} columns={columns} />
@@ -180,7 +180,7 @@ export function SheetImportDialog({ title, noun, previewPath, importPath, templa
           Cancel
         </Button>
         <Button variant="contained" disabled={blocked || busy} onClick={() => shown && void commit(shown)}>
-          Import {importable} {noun}
+          Import {importable} {importable === 1 ? noun.replace(/s$/, '') : noun}
         </Button>
       </DialogActions>
     </Dialog>
