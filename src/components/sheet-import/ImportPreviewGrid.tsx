@@ -23,34 +23,35 @@ export function ImportPreviewGrid({ rows, columns }: { rows: ImportRow[]; column
     () => (phone ? Object.fromEntries(['quantity', 'price', 'description', 'unit', 'category', 'itemName'].map((f) => [f, false])) : {}),
     [phone],
   );
-  const cols = useMemo<GridColDef<ImportRow>[]>(
-    () => [
-      { field: 'row', headerName: 'Row', type: 'number', width: 70 },
-      { field: 'status', headerName: 'Status', width: 110, renderCell: ({ row }) => <StatusChip status={row.status} /> },
-      ...columns.map(
-        (c): GridColDef<ImportRow> => ({
-          field: c,
-          headerName: IMPORT_HEADINGS[c],
-          ...(c === 'name' || c === 'description' ? { flex: 1, minWidth: 140 } : { width: c === 'quantity' || c === 'price' ? 100 : 110 }),
-          ...(c === 'quantity' || c === 'price' ? { align: 'right' as const, headerAlign: 'right' as const } : {}),
-          ...(c === 'price' ? { valueFormatter: (v: string | null) => (v === null || v === undefined ? '' : formatMoney(v)) } : {}),
-        }),
+  const cols = useMemo<GridColDef<ImportRow>[]>(() => {
+    const reason: GridColDef<ImportRow> = {
+      field: 'reason',
+      headerName: 'Reason',
+      flex: 1.5,
+      minWidth: phone ? 170 : 200,
+      renderCell: ({ row }) => (
+        <Typography variant="body2" color={row.status === 'refused' ? 'error' : 'text.secondary'} sx={{ whiteSpace: 'normal', py: 0.5 }}>
+          {row.reason}
+        </Typography>
       ),
-      { field: 'itemName', headerName: 'Catalog item', flex: 1, minWidth: 140 },
-      {
-        field: 'reason',
-        headerName: 'Reason',
-        flex: 1.5,
-        minWidth: 200,
-        renderCell: ({ row }) => (
-          <Typography variant="body2" color={row.status === 'refused' ? 'error' : 'text.secondary'} sx={{ whiteSpace: 'normal', py: 0.5 }}>
-            {row.reason}
-          </Typography>
-        ),
-      },
-    ],
-    [columns],
-  );
+    };
+    const cells = columns.map(
+      (c): GridColDef<ImportRow> => ({
+        field: c,
+        headerName: IMPORT_HEADINGS[c],
+        ...(c === 'name' || c === 'description' ? { flex: 1, minWidth: 140 } : { width: c === 'quantity' || c === 'price' ? 100 : 110 }),
+        ...(c === 'quantity' || c === 'price' ? { align: 'right' as const, headerAlign: 'right' as const } : {}),
+        ...(c === 'price' ? { valueFormatter: (v: string | null) => (v === null || v === undefined ? '' : formatMoney(v)) } : {}),
+      }),
+    );
+    const lead: GridColDef<ImportRow>[] = [
+      { field: 'row', headerName: 'Row', type: 'number', width: phone ? 56 : 70 },
+      { field: 'status', headerName: 'Status', width: phone ? 100 : 110, renderCell: ({ row }) => <StatusChip status={row.status} /> },
+    ];
+    // On a phone the reason comes right after the status, in view without scrolling sideways.
+    if (phone) return [...lead, reason, ...cells, { field: 'itemName', headerName: 'Catalog item', flex: 1, minWidth: 140 }];
+    return [...lead, ...cells, { field: 'itemName', headerName: 'Catalog item', flex: 1, minWidth: 140 }, reason];
+  }, [columns, phone]);
   return (
     <DataGrid
       rows={rows}
