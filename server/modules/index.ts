@@ -14,6 +14,7 @@ import { dashboardRoutes } from './dashboards/index.js';
 import { fileRoutes } from './files/index.js';
 import { footprintRoutes } from './footprints/index.js';
 import { geocodingRoutes } from './geocoding/index.js';
+import { importRoutes } from './imports/index.js';
 import { health } from './health/health.js';
 import { metrics } from './health/metrics.js';
 import { ready } from './health/ready.js';
@@ -38,4 +39,4 @@ import { taskRoutes } from './tasks/index.js';
 import { userRoutes } from './users/index.js';
 
 /** Every API route, in one list: registered under /api/v1 and snapshotted with its access rule. */
-export const allRoutes: RouteDef<any, any, any>[] = [health, ready, metrics, ...userRoutes, ...companyRoutes, ...companyExportRoutes, ...apiTokenRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...budgetRoutes, ...changeOrderRoutes, ...projectRoutes, ...budgetReviewRoutes, ...productionRoutes, downloadDailySheet, ...invoiceRoutes, ...taskRoutes, ...damageRoutes, ...footprintRoutes, ...logRoutes, ...locateRoutes, ...calendarRoutes, ...mapRoutes, ...geocodingRoutes, ...figureRoutes, ...chatRoutes, ...quickPanelRoutes, ...notificationRoutes, ...dashboardRoutes, ...reportRoutes, ...planTakeoffRoutes, ...pdfOptimiserRoutes];
+export const allRoutes: RouteDef<any, any, any>[] = [health, ready, metrics, ...userRoutes, ...companyRoutes, ...companyExportRoutes, ...apiTokenRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...importRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...budgetRoutes, ...changeOrderRoutes, ...projectRoutes, ...budgetReviewRoutes, ...productionRoutes, downloadDailySheet, ...invoiceRoutes, ...taskRoutes, ...damageRoutes, ...footprintRoutes, ...logRoutes, ...locateRoutes, ...calendarRoutes, ...mapRoutes, ...geocodingRoutes, ...figureRoutes, ...chatRoutes, ...quickPanelRoutes, ...notificationRoutes, ...dashboardRoutes, ...reportRoutes, ...planTakeoffRoutes, ...pdfOptimiserRoutes];

@@ -33,7 +33,14 @@ const memberBody: BodyFor = (t, n) =>
     categories: [first(t, 'itemCategory')],
   });
 
+/** An import's sheet (server/modules/imports): rows by name, so the file itself names no id. */
+const sheet = (csv: string): Payload => ({ multipart: multipart({}, { name: 'probe.csv', type: 'text/csv', bytes: Buffer.from(csv) }) });
+
 export const BODIES: Record<RouteKey, BodyFor> = {
+  'POST /projects/:id/budgets/:budgetId/items/import/preview': (_t, n) => sheet(`Name,Qty,Price\nProbe import ${n},1,2.50\n`),
+  'POST /projects/:id/budgets/:budgetId/items/import': (_t, n) => sheet(`Name,Qty,Price\nProbe import ${n},1,2.50\n`),
+  'POST /items/import/preview': (_t, n) => sheet(`Code,Name,Unit\nPRI-${n},Probe import ${n},h\n`),
+  'POST /items/import': (_t, n) => sheet(`Code,Name,Unit\nPRI-${n},Probe import ${n},h\n`),
   'PATCH /users/me': () => json({ city: 'Dallas' }),
   'PATCH /users/me/change-password': () => json({ currentPassword: 'secret123', password: 'secret456' }),
   'PATCH /users/me/shortcuts': () => json({ shortcuts: ['crews'] }),

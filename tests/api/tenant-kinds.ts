@@ -65,7 +65,7 @@ export type IdKind =
  * review's token), and a public dashboard's URL (one revoked: dead for good).
  */
 export type TokenKind = 'memberInvitation' | 'partnerInvitation' | 'budgetLink' | 'reviewLink' | 'invoiceLink' | 'changeOrderLink' | 'dashboardLink';
-type ValueKind = 'partnerType' | 'searchText' | 'projectFileType' | 'paidStatus' | 'damageFileCategory' | 'widgetType' | 'reportFormat';
+type ValueKind = 'partnerType' | 'searchText' | 'projectFileType' | 'paidStatus' | 'damageFileCategory' | 'widgetType' | 'reportFormat' | 'importTemplate';
 export type ParamKind = IdKind | TokenKind | ValueKind;
 
 export interface Caller {

@@ -39,6 +39,8 @@ const PARAM_KINDS: Record<string, ParamKind> = {
   publicURL: 'dashboardLink',
   // GET /reports/:name/download/:format; a report's rows are named in its query (tests/api/reports-*.test.ts sweep another company's ids there).
   format: 'reportFormat',
+  // GET /imports/templates/:kind: an import's template, the same for every company.
+  kind: 'importTemplate',
 };
 /** Params whose name means another thing on one URL. */
 const PARAM_KINDS_BY_URL: Record<string, Record<string, ParamKind>> = {
@@ -87,7 +89,7 @@ const ID_BY_URL: Record<string, IdKind> = {
 const FILE_BY_ROOT: Record<string, IdKind> = { damages: 'damageFile', footprints: 'footprintPhoto', tasks: 'taskFile', layerItems: 'planFile', item: 'planFile', items: 'planFile' };
 /** `:token` names an invitation of the area its URL starts with, or (under public/) a mailed document link of the area after it. */
 const TOKEN_BY_ROOT: Record<string, TokenKind> = { memberships: 'memberInvitation', partnerships: 'partnerInvitation', 'public/invoices': 'invoiceLink', 'public/change-orders': 'changeOrderLink' };
-export const VALUE_KINDS = new Set<ParamKind>(['partnerType', 'searchText', 'projectFileType', 'paidStatus', 'damageFileCategory', 'widgetType', 'reportFormat']);
+export const VALUE_KINDS = new Set<ParamKind>(['partnerType', 'searchText', 'projectFileType', 'paidStatus', 'damageFileCategory', 'widgetType', 'reportFormat', 'importTemplate']);
 export const TOKEN_KINDS = new Set<ParamKind>(['memberInvitation', 'partnerInvitation', 'budgetLink', 'reviewLink', 'invoiceLink', 'changeOrderLink', 'dashboardLink']);
 
 /**
@@ -324,6 +326,7 @@ export function paramValues(t: Tenant, kind: ParamKind, searchText: string, all:
   if (kind === 'damageFileCategory') return all ? ['files', 'proof'] : ['files'];
   if (kind === 'widgetType') return all ? ['kpi', 'map', 'attention'] : ['kpi'];
   if (kind === 'reportFormat') return all ? ['xlsx', 'pdf'] : ['xlsx'];
+  if (kind === 'importTemplate') return all ? ['budget-items', 'items'] : ['items'];
   const values = TOKEN_KINDS.has(kind) ? t.tokens[kind as TokenKind] : t.ids[kind as IdKind];
   return all ? values : values.slice(0, 1);
 }

@@ -1,5 +1,6 @@
 import Add from '@mui/icons-material/Add';
 import PlaylistAdd from '@mui/icons-material/PlaylistAdd';
+import UploadFile from '@mui/icons-material/UploadFile';
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Button, Card, CardContent, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useNotification, useOne } from '@refinedev/core';
@@ -20,6 +21,7 @@ import { ReasonDialog } from '../../budget-review/ReasonDialog';
 import { SignatureDialog } from '../../budget-review/SignatureDialog';
 import { AddItemsDialog } from './AddItemsDialog';
 import { BudgetFigures } from './BudgetFigures';
+import { BudgetImportDialog } from './BudgetImportDialog';
 import { BudgetItemDialog } from './BudgetItemDialog';
 import { BudgetItemsGrid, type ItemActions } from './BudgetItemsGrid';
 import { BudgetTotals } from './BudgetTotals';
@@ -39,7 +41,7 @@ import { SubmitBudgetDialog } from './SubmitBudgetDialog';
 const ChangeOrdersPanel = lazy(() => import('./ChangeOrdersPanel').then((m) => ({ default: m.ChangeOrdersPanel })));
 
 type Open =
-  | { kind: 'add' | 'addMany' | 'submit' | 'cancel' | 'request' | 'approve' | 'reject' | 'prompt' }
+  | { kind: 'add' | 'addMany' | 'import' | 'submit' | 'cancel' | 'request' | 'approve' | 'reject' | 'prompt' }
   | { kind: 'edit' | 'delete' | 'changeOrder' | 'history'; item: BudgetItem }
   | { kind: 'revoke'; review: BudgetReview };
 
@@ -193,7 +195,7 @@ function BudgetView({ project, budgetId }: { project: Project; budgetId: number 
 }
 
 /** The moves the budget's state and the caller's rights allow, in the header. */
-function BudgetActions({ budget, project, paths, editable, onOpen }: { budget: Budget; project: Project; paths: BudgetPaths; editable: boolean; onOpen: (kind: 'add' | 'addMany' | 'submit' | 'cancel' | 'request') => void }) {
+function BudgetActions({ budget, project, paths, editable, onOpen }: { budget: Budget; project: Project; paths: BudgetPaths; editable: boolean; onOpen: (kind: 'add' | 'addMany' | 'import' | 'submit' | 'cancel' | 'request') => void }) {
   const manage = budget.canManage;
   const buttons: ReactNode[] = [];
   if (manage && editable) {
@@ -203,6 +205,9 @@ function BudgetActions({ budget, project, paths, editable, onOpen }: { budget: B
       </Button>,
       <Button key="many" variant="outlined" startIcon={<PlaylistAdd />} onClick={() => onOpen('addMany')}>
         Add several items
+      </Button>,
+      <Button key="import" variant="outlined" startIcon={<UploadFile />} onClick={() => onOpen('import')}>
+        Import
       </Button>,
       <Button key="submit" variant="contained" startIcon={<SendIcon />} onClick={() => onOpen('submit')} disabled={budget.itemCount === 0}>
         Submit for review
@@ -254,6 +259,8 @@ function BudgetDialogs({
       return <BudgetItemDialog paths={paths} item={open.item} onClose={close} />;
     case 'addMany':
       return <AddItemsDialog paths={paths} onClose={close} />;
+    case 'import':
+      return <BudgetImportDialog paths={paths} onClose={close} />;
     case 'delete':
       return (
         <ConfirmDeleteDialog

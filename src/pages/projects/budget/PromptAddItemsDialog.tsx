@@ -24,8 +24,8 @@ export function usePromptAddItems(budget: Budget | undefined) {
   return { due, dismiss };
 }
 
-/** The budget is empty: add several catalog items, one item, or not now. */
-export function PromptAddItemsDialog({ onChoose }: { onChoose: (next: 'addMany' | 'add' | null) => void }) {
+/** The budget is empty: add several catalog items, one item, import them from a spreadsheet, or not now. */
+export function PromptAddItemsDialog({ onChoose }: { onChoose: (next: 'addMany' | 'add' | 'import' | null) => void }) {
   return (
     <Dialog open onClose={() => onChoose(null)} aria-labelledby="prompt-add-title">
       <DialogTitle id="prompt-add-title">Add items to the budget?</DialogTitle>
@@ -35,6 +35,7 @@ export function PromptAddItemsDialog({ onChoose }: { onChoose: (next: 'addMany' 
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={() => onChoose(null)}>Not now</Button>
         <Button onClick={() => onChoose('add')}>Add one item</Button>
+        <Button onClick={() => onChoose('import')}>Import from a spreadsheet</Button>
         <Button variant="contained" onClick={() => onChoose('addMany')} autoFocus>
           Add several items
         </Button>

@@ -13,6 +13,8 @@ export function budgetPaths(projectId: number, budgetId: number) {
     parentItems: `${budget}/items/parent`,
     addItem: `${budget}/items`,
     addItems: `${budget}/items/multiple`,
+    importPreview: `${budget}/items/import/preview`,
+    import: `${budget}/items/import`,
     item: `${budget}/items/:id`,
     itemHistory: (budgetItemId: number) => `${budget}/items/${budgetItemId}/history`,
     submit: `${budget}/submit`,
