@@ -23,6 +23,7 @@ import type { PdfConversionPagesTable, PdfConversionsTable } from './schema/pdf-
 import type { PlanLayerItemsTable, PlanSheetsTable, ProductionPlanMarksTable } from './schema/plan-takeoff.js';
 import type { IdempotencyKeysTable } from './schema/idempotency.js';
 import type { CompanyExportsTable } from './schema/company-exports.js';
+import type { WebhookDeliveriesTable, WebhooksTable } from './schema/webhooks.js';
 
 export interface DB {
   users: UsersTable;
@@ -103,4 +104,6 @@ export interface DB {
   production_plan_marks: ProductionPlanMarksTable;
   idempotency_keys: IdempotencyKeysTable;
   company_exports: CompanyExportsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
