@@ -88,11 +88,11 @@ export const webhookParams = z.strictObject({ id: idParam(), webhookId: idParam(
 export const webhookDeliveryParams = z.strictObject({ id: idParam(), webhookId: idParam(), deliveryId: idParam() });
 
 export const WEBHOOK_DELIVERY_PAGE = 25;
-const pageNumber = z.string().regex(/^\d{1,6}$/, 'Must be a page number').transform(Number).pipe(z.number().int().min(1));
+const pageNumber = text().regex(/^\d{1,6}$/, 'Must be a page number').transform(Number).pipe(z.number().int().min(1));
 /** GET …/deliveries?page=&pageSize=: newest first. */
 export const webhookDeliveriesQuery = z.strictObject({
   page: pageNumber.optional(),
-  pageSize: z.string().regex(/^\d{1,3}$/, 'Must be a number').transform(Number).pipe(z.number().int().min(1).max(100)).optional(),
+  pageSize: text().regex(/^\d{1,3}$/, 'Must be a number').transform(Number).pipe(z.number().int().min(1).max(100)).optional(),
 });
 
 /** An endpoint as the API answers it; the secret is never in it (only once, in WebhookWithSecret). */

@@ -313,6 +313,9 @@ export function validBodies(w: FuzzWorld): Record<string, unknown> {
     'DELETE /users/me/views': { view: w.viewId },
     'POST /companies': companyData({ name: 'Fuzz Sub Co', parentId: w.companyId }),
     'PATCH /companies/:id': { name: 'Fuzz Co', city: 'Austin', logoUrl: null },
+    // A literal public address: no DNS is asked.
+    'POST /companies/:id/webhooks': { url: 'https://93.184.216.34/fuzz', events: ['production.approved', 'invoice.paid'], description: 'Fuzz hook', active: true },
+    'PATCH /companies/:id/webhooks/:webhookId': { url: 'https://93.184.216.34/fuzz2', events: ['task.status_changed'], description: null, active: false },
     'POST /companies/:id/invoice': { invoiceNumberPrefix: 'INV-', nextInvoiceNumber: 7, paymentTermsDays: 30, defaultRetainagePercent: '5.5', remitTo: null, footerNotes: 'Thanks' },
     'POST /roles/company/:companyId': { name: 'Fuzz Role Two', permissions: [{ resourceType: 'items', action: 'view' }] },
     'PATCH /roles/company/:companyId/:id': { name: 'Fuzz Role', permissions: [{ resourceType: '_any', action: 'view', resourceId: null }] },

@@ -56,6 +56,8 @@ export type IdKind =
   | 'widget'
   | 'pdfConversion'
   | 'companyExport'
+  | 'webhook'
+  | 'webhookDelivery'
   | 'planFile'
   | 'layerItem'
   | 'producedLayerItem';
