@@ -18,6 +18,7 @@ import { useCompanyAccess } from './useCompanyAccess';
 
 // Only those who manage the company open it: its code loads when they do.
 const DataExportSection = lazy(() => import('./sections/DataExportSection').then((m) => ({ default: m.DataExportSection })));
+const WebhooksSection = lazy(() => import('./sections/WebhooksSection').then((m) => ({ default: m.WebhooksSection })));
 
 function ActivitySection({ company }: SectionProps) {
   return (
@@ -39,6 +40,7 @@ const SECTIONS: Array<{ id: string; label: string; Component: ComponentType<Sect
   { id: 'public-dashboards', label: 'Public dashboards', Component: PublicDashboardsSection },
   { id: 'activity', label: 'Activity', Component: ActivitySection },
   { id: 'data-export', label: 'Export data', Component: DataExportSection, manage: true },
+  { id: 'webhooks', label: 'Webhooks', Component: WebhooksSection, manage: true },
 ];
 
 /** One company, in sections; editing needs companies:manage in this company, else the sections are read-only. */
