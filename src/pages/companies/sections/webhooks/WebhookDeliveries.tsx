@@ -75,12 +75,12 @@ export function WebhookDeliveries({ companyId, webhookId, canManage, refreshKey 
               <TableRow key={d.id}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{eventLabel(d.event)}</TableCell>
                 <TableCell>
-                  <Tooltip title={d.error ?? ''}>
+                  <Tooltip describeChild title={d.error ?? ''}>
                     <Chip size="small" label={DELIVERY_STATUS[d.status].label} color={DELIVERY_STATUS[d.status].color} />
                   </Tooltip>
                 </TableCell>
                 <TableCell>
-                  <Tooltip title={d.responseBody ?? d.error ?? ''}>
+                  <Tooltip describeChild title={d.responseBody ?? d.error ?? ''}>
                     <span>{d.responseStatus ?? '—'}</span>
                   </Tooltip>
                 </TableCell>
