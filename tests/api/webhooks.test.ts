@@ -6,7 +6,9 @@ import { describeEachDatabase, type TestServer } from './harness.js';
 import { approvedProduction, productionWorld, recordProduction, type ProductionWorld } from './productions-helpers.js';
 import { startReceiver } from './webhook-receiver.js';
 
-const SETTINGS = { allowPrivate: true, timeoutMs: 2000, retryBaseMs: 20, retryMaxMs: 100, retryForMs: 60_000 };
+// Retries wait a minute: a drain without includeDelayed makes exactly the attempts due now, however slow the machine;
+// drain({ includeDelayed }) makes the retries at once.
+const SETTINGS = { allowPrivate: true, timeoutMs: 2000, retryBaseMs: 60_000, retryMaxMs: 120_000, retryForMs: 10 * 60_000 };
 
 describeEachDatabase(
   'webhooks: signed deliveries after the commit, retried, never for a rollback or to another company',
@@ -21,6 +23,9 @@ describeEachDatabase(
       receiver = await startReceiver(() => (failing ? 503 : 200));
     });
     afterAll(() => receiver.close());
+    afterEach(() => {
+      failing = false;
+    });
 
     const register = async (who: { token: string; headers: Record<string, string> }, companyId: number, body: Record<string, unknown>) => {
       const res = await call(s, who)('POST', `/companies/${companyId}/webhooks`, body);
