@@ -27,6 +27,8 @@ export const NOTIFICATION_TOPICS = [
   'dashboard',
   /** A company's data export finished or failed (issue 22): its requester hears of it. */
   'company-export',
+  /** A webhook paused after a day of failed deliveries (issue 23): its creator and the company's integration managers hear of it. */
+  'webhook',
 ] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
@@ -76,6 +78,7 @@ const TOPIC_CATEGORY: Record<NotificationTopic, NotificationCategory> = {
   'pdf-converted-to-jpeg': 'Others',
   dashboard: 'Others',
   'company-export': 'Others',
+  webhook: 'Others',
 };
 
 export const notificationCategory = (type: string): NotificationCategory => TOPIC_CATEGORY[type as NotificationTopic] ?? 'Others';
@@ -137,5 +140,6 @@ export function notificationLink(n: Pick<Notification, 'type' | 'entityId' | 'op
   if (n.type === 'damage') return entity ? `/damages/${entity}` : '/damages';
   // The entity is the company; the export is the event.
   if (n.type === 'company-export') return entity ? `/companies/${entity}/data-export` : '/companies';
+  if (n.type === 'webhook') return entity ? `/companies/${entity}/webhooks` : '/companies';
   return '/dashboard';
 }

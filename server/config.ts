@@ -42,7 +42,27 @@ export interface Config {
   trustProxy: boolean | string;
   /** The bearer token GET /metrics asks of operators (Prometheus); null: the endpoint answers 404. */
   metricsToken: string | null;
+  /** Webhook deliveries (server/lib/webhooks/): private addresses allowed (WEBHOOK_ALLOW_PRIVATE), the timeout of one attempt and the retry schedule. */
+  webhooks: WebhookSettings;
 }
+
+export interface WebhookSettings {
+  /** WEBHOOK_ALLOW_PRIVATE=true: endpoints may be http and on private, loopback and link-local addresses (tests, receivers on the same private network). */
+  allowPrivate: boolean;
+  timeoutMs: number;
+  /** The first retry waits this long, each later one twice the one before, at most retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** Retries stop this long after the first attempt (the delivery fails); an endpoint failing this long is paused. */
+  retryForMs: number;
+}
+
+export const DEFAULT_WEBHOOK_SETTINGS: Omit<WebhookSettings, 'allowPrivate'> = {
+  timeoutMs: 10_000,
+  retryBaseMs: 60_000,
+  retryMaxMs: 60 * 60_000,
+  retryForMs: 24 * 60 * 60_000,
+};
 
 /** Keeps a generated secret in the data folder so it survives restarts when its variable is unset. */
 function loadOrCreateSecret(dataDir: string, name: string, generate: () => string): string {
@@ -164,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
     metricsToken: loadMetricsToken(env),
+    webhooks: { ...DEFAULT_WEBHOOK_SETTINGS, allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true' },
     ...overrides,
   };
 }

@@ -34,6 +34,7 @@ import { jobRelayKeys } from './migrations/0031_job_relay_keys.js';
 import { memberNamePrefix } from './migrations/0032_member_name_prefix.js';
 import { companyExports } from './migrations/0033_company_exports.js';
 import { apiTokens } from './migrations/0034_api_tokens.js';
+import { webhooks } from './migrations/0035_webhooks.js';
 
 /** Versioned migrations in order; the same list runs on SQLite and PostgreSQL. Never edit a released one: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -72,6 +73,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0032_member_name_prefix': memberNamePrefix(dialect),
     '0033_company_exports': companyExports(dialect),
     '0034_api_tokens': apiTokens(dialect),
+    '0035_webhooks': webhooks(dialect),
   };
 }
 

@@ -25,6 +25,7 @@ import type { PlanLayerItemsTable, PlanSheetsTable, ProductionPlanMarksTable } f
 import type { IdempotencyKeysTable } from './schema/idempotency.js';
 import type { CompanyExportsTable } from './schema/company-exports.js';
 import type { ApiTokensTable } from './schema/api-tokens.js';
+import type { WebhookDeliveriesTable, WebhooksTable } from './schema/webhooks.js';
 
 export interface DB {
   users: UsersTable;
@@ -106,4 +107,6 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   company_exports: CompanyExportsTable;
   api_tokens: ApiTokensTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

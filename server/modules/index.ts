@@ -8,6 +8,7 @@ import { chatRoutes } from './chat/index.js';
 import { changeOrderRoutes } from './change-orders/index.js';
 import { companyRoutes } from './companies/index.js';
 import { companyExportRoutes } from './company-export/index.js';
+import { webhookRoutes } from './webhooks/index.js';
 import { crewRoutes } from './crews/index.js';
 import { damageRoutes } from './damages/index.js';
 import { dashboardRoutes } from './dashboards/index.js';
@@ -39,4 +40,4 @@ import { taskRoutes } from './tasks/index.js';
 import { userRoutes } from './users/index.js';
 
 /** Every API route, in one list: registered under /api/v1 and snapshotted with its access rule. */
-export const allRoutes: RouteDef<any, any, any>[] = [health, ready, metrics, ...userRoutes, ...companyRoutes, ...companyExportRoutes, ...apiTokenRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...importRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...budgetRoutes, ...changeOrderRoutes, ...projectRoutes, ...budgetReviewRoutes, ...productionRoutes, downloadDailySheet, ...invoiceRoutes, ...taskRoutes, ...damageRoutes, ...footprintRoutes, ...logRoutes, ...locateRoutes, ...calendarRoutes, ...mapRoutes, ...geocodingRoutes, ...figureRoutes, ...chatRoutes, ...quickPanelRoutes, ...notificationRoutes, ...dashboardRoutes, ...reportRoutes, ...planTakeoffRoutes, ...pdfOptimiserRoutes];
+export const allRoutes: RouteDef<any, any, any>[] = [health, ready, metrics, ...userRoutes, ...companyRoutes, ...companyExportRoutes, ...apiTokenRoutes, ...webhookRoutes, ...roleRoutes, ...memberRoutes, ...crewRoutes, ...catalogRoutes, ...importRoutes, ...itemRoutes, ...partnershipRoutes, ...fileRoutes, ...budgetRoutes, ...changeOrderRoutes, ...projectRoutes, ...budgetReviewRoutes, ...productionRoutes, downloadDailySheet, ...invoiceRoutes, ...taskRoutes, ...damageRoutes, ...footprintRoutes, ...logRoutes, ...locateRoutes, ...calendarRoutes, ...mapRoutes, ...geocodingRoutes, ...figureRoutes, ...chatRoutes, ...quickPanelRoutes, ...notificationRoutes, ...dashboardRoutes, ...reportRoutes, ...planTakeoffRoutes, ...pdfOptimiserRoutes];

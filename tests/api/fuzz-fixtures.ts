@@ -60,6 +60,8 @@ export interface FuzzWorld {
   /** A public dashboard of the owner's with one figure widget, and its public URL. */
   dashboardId: number;
   widgetId: number;
+  /** A webhook of the company (a literal public address: no DNS is asked). */
+  webhookId: number;
   publicURL: string;
 }
 
@@ -187,12 +189,14 @@ export async function seedWorld(s: TestServer): Promise<FuzzWorld> {
   const chat = (await s.call('GET', `${API}/chat/get-chat?contactId=${member.user.id}`, { token: t })).body as { id: number };
   const quickNote = await created(s, t, 'POST', '/quick-panel/notes', { title: 'Fuzz note' });
   const dashboard = await created(s, t, 'POST', '/dashboard', { name: 'Fuzz board' });
+  const webhook = await created(s, t, 'POST', `/companies/${companyId}/webhooks`, { url: 'https://93.184.216.34/fuzz-world', events: ['production.approved'] });
   const widget = await created(s, t, 'POST', `/dashboard/${dashboard.id}/widget`, { title: 'Fuzz count', type: 'kpi', configuration: { query: { source: 'production', measure: { fn: 'count' } } } });
   const published = (await created(s, t, 'PATCH', `/dashboard/${dashboard.id}`, { isPublic: true, publicFilters: { presets: ['last30'], projectIds: [project.id] } })) as unknown as { publication: { publicURL: string } };
   return {
     ...world,
     dashboardId: dashboard.id,
     widgetId: widget.id,
+    webhookId: webhook.id,
     publicURL: published.publication.publicURL,
     userId: owner.user.id,
     chatId: chat.id,
@@ -263,6 +267,7 @@ export function validParams(w: FuzzWorld, url: string): Record<string, string | 
     type: url.startsWith('/dashboard/widget/') ? 'kpi' : 'client',
     widgetId: w.widgetId,
     tokenId: 1,
+    webhookId: w.webhookId,
     publicURL: w.publicURL,
     token: UNKNOWN_TOKEN,
     code: UNKNOWN_TOKEN,
@@ -314,6 +319,9 @@ export function validBodies(w: FuzzWorld): Record<string, unknown> {
     'DELETE /users/me/views': { view: w.viewId },
     'POST /companies': companyData({ name: 'Fuzz Sub Co', parentId: w.companyId }),
     'PATCH /companies/:id': { name: 'Fuzz Co', city: 'Austin', logoUrl: null },
+    // A literal public address: no DNS is asked.
+    'POST /companies/:id/webhooks': { url: 'https://93.184.216.34/fuzz', events: ['production.approved', 'invoice.paid'], description: 'Fuzz hook', active: true },
+    'PATCH /companies/:id/webhooks/:webhookId': { url: 'https://93.184.216.34/fuzz2', events: ['task.status_changed'], description: null, active: false },
     'POST /companies/:id/invoice': { invoiceNumberPrefix: 'INV-', nextInvoiceNumber: 7, paymentTermsDays: 30, defaultRetainagePercent: '5.5', remitTo: null, footerNotes: 'Thanks' },
     'POST /roles/company/:companyId': { name: 'Fuzz Role Two', permissions: [{ resourceType: 'items', action: 'view' }] },
     'PATCH /roles/company/:companyId/:id': { name: 'Fuzz Role', permissions: [{ resourceType: '_any', action: 'view', resourceId: null }] },

@@ -50,6 +50,12 @@ export const BODIES: Record<RouteKey, BodyFor> = {
   'PATCH /users/me/company/:companyId': NO_BODY,
   'POST /companies/:id/exports': NO_BODY,
   'POST /companies/:id/api-tokens': (t, n) => json({ name: probe(n), permissions: [{ resourceType: 'projects', action: 'view' }], projectId: first(t, 'project') }),
+  // A literal public address: no DNS is asked, whatever the machine's network.
+  'POST /companies/:id/webhooks': (_t, n) => json({ url: `https://93.184.216.34/hooks/${probe(n)}`, events: ['production.approved'] }),
+  'PATCH /companies/:id/webhooks/:webhookId': (_t, n) => json({ description: probe(n), events: ['invoice.paid'] }),
+  'POST /companies/:id/webhooks/:webhookId/rotate-secret': NO_BODY,
+  'POST /companies/:id/webhooks/:webhookId/ping': NO_BODY,
+  'POST /companies/:id/webhooks/:webhookId/deliveries/:deliveryId/resend': NO_BODY,
   'PATCH /users/me/views': (t, n) => json({ view: first(t, 'view'), form: { name: probe(n), filters: { name: 'x' } } }),
   'DELETE /users/me/views': (t) => json({ view: first(t, 'view') }),
   'POST /companies': (t, n) => json(companyData({ name: probe(n), parentId: first(t, 'company') })),

@@ -57,6 +57,8 @@ export type IdKind =
   | 'pdfConversion'
   | 'companyExport'
   | 'apiToken'
+  | 'webhook'
+  | 'webhookDelivery'
   | 'planFile'
   | 'layerItem'
   | 'producedLayerItem';

@@ -35,6 +35,9 @@ const PARAM_KINDS: Record<string, ParamKind> = {
   exportId: 'companyExport',
   // DELETE /companies/:id/api-tokens/:tokenId: an API token of the company.
   tokenId: 'apiToken',
+  // /companies/:id/webhooks/:webhookId[/deliveries/:deliveryId/resend]: an endpoint of the company and one of its deliveries.
+  webhookId: 'webhook',
+  deliveryId: 'webhookDelivery',
   // The public variants of a dashboard are addressed by its public URL.
   publicURL: 'dashboardLink',
   // GET /reports/:name/download/:format; a report's rows are named in its query (tests/api/reports-*.test.ts sweep another company's ids there).

@@ -224,6 +224,17 @@ export async function seedTenant(s: TestServer, marker: string, prices: TenantPr
     .values({ company_id: companyId, name: `${marker} token`, token_hash: `seed-${marker}-${Date.now()}`, hint: 'fwk_seed', permissions: '[]', created_by: ownerAccount.user.id, created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // A webhook of the company's with one delivery (written straight in: the webhooks' own tests deliver them).
+  const webhook = await s.services.db
+    .insertInto('webhooks')
+    .values({ company_id: companyId, url: `https://93.184.216.34/${marker}`, events: '["production.approved"]', active: 1, secret: s.services.fieldCipher.encrypt('whsec_seed', 'webhooks.secret:0'), created_by: ownerAccount.user.id, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const webhookDelivery = await s.services.db
+    .insertInto('webhook_deliveries')
+    .values({ webhook_id: webhook.id, company_id: companyId, event: 'production.approved', event_id: `${marker}-event`, body: '{}', status: 'failed', attempts: 1, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 
   const memberInvitation = await s.services.db.selectFrom('memberships').select('invite_token_hash').where('id', '=', invitee.id).executeTakeFirstOrThrow();
   const partnerInvitation = await s.services.db.selectFrom('partnership_invitations').select('token_hash').where('partnership_id', '=', invited.id).executeTakeFirstOrThrow();
@@ -284,6 +295,8 @@ export async function seedTenant(s: TestServer, marker: string, prices: TenantPr
       pdfConversion: [conversion.id],
       companyExport: [companyExport.id],
       apiToken: [apiToken.id],
+      webhook: [webhook.id],
+      webhookDelivery: [webhookDelivery.id],
       dashboard: [dashboard.id],
       widget: [widget.id],
     },

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator, type Page, type Request } from 'playwright-core';
+import type { Config } from '../../server/config.js';
 import { DATABASES, startTestServer } from '../api/harness.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -64,10 +65,10 @@ export interface BrowserApp {
 }
 
 /** The test server with the built client on a free port, and a Chromium to drive it. */
-export async function startBrowserApp(database: (typeof DATABASES)[number]): Promise<BrowserApp> {
+export async function startBrowserApp(database: (typeof DATABASES)[number], overrides: Partial<Config> = {}): Promise<BrowserApp> {
   const missing = missingForBrowser();
   if (missing) throw new Error(`The browser tests cannot run: ${missing}`);
-  const server = await startTestServer(database.url, { clientDir: path.resolve('dist/client') });
+  const server = await startTestServer(database.url, { clientDir: path.resolve('dist/client'), ...overrides });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

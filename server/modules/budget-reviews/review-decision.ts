@@ -1,3 +1,4 @@
+import { queueWebhookEvent, type WebhookServices } from '../../lib/webhooks/deliveries.js';
 import type { Executor } from '../../db/index.js';
 import type { AuditActor } from '../../lib/audit.js';
 import { membersWithPermission, notifyMembers, type NotifyServices } from '../../lib/notify.js';
@@ -5,7 +6,7 @@ import { moveBudget } from '../budgets/budget-state.js';
 import type { ProjectRow } from '../projects/project-access.js';
 import type { BudgetRow } from './review-scope.js';
 import { moveReview, type ReviewMoveColumns } from './review-state.js';
-import type { ReviewRow } from './review-view.js';
+import { reviewView, type ReviewRow } from './review-view.js';
 
 /** A reviewer's decision, signed in or through the link; a signed approval carries its signature. */
 export interface Decision {
@@ -25,7 +26,7 @@ export const pendingReviews = (db: Executor, budgetId: number) =>
  * The owner company's project people and the requester are notified.
  */
 export async function applyDecision(
-  services: NotifyServices,
+  services: NotifyServices & WebhookServices,
   db: Executor,
   actor: AuditActor,
   ctx: { project: ProjectRow; budget: BudgetRow; review: ReviewRow },
@@ -49,6 +50,15 @@ export async function applyDecision(
     await moveBudget(db, actor, budget.id, 'approve');
   }
   await notifyOwner(services, db, project, budget.id, moved, decision.status === 'rejected' ? `rejected the budget: ${decision.reason}` : 'approved the budget');
+  // The company running the project, and the reviewer's own company when the reviewer is a member somewhere.
+  const reviewerCompany =
+    moved.membership_id === null ? undefined : await db.selectFrom('memberships').select('company_id').where('id', '=', moved.membership_id).executeTakeFirst();
+  await queueWebhookEvent(services, db, {
+    event: 'budget_review.decided',
+    companyIds: [companyId, ...(reviewerCompany ? [reviewerCompany.company_id] : [])],
+    ids: { reviewId: moved.id, budgetId: budget.id, projectId: project.id },
+    data: async () => reviewView(moved),
+  });
   return moved;
 }
 

@@ -1,3 +1,4 @@
+import { queueChangeOrderWebhook } from './change-order-webhooks.js';
 import { DECISION_CHANNELS, type DecisionChannel } from '../../../resources/client-decision.js';
 import { centsToMoney } from '../../../resources/money.js';
 import type { Trx } from '../../db/index.js';
@@ -117,6 +118,7 @@ export async function applyAccept(services: Services, trx: Trx, ds: DecisionScop
   });
   await keepDecision(trx, ds, changeOrder, 'accepted', null, by);
   await notifyChangeOrder(services, trx, ds, after, 'accept', by.channel === 'member' ? undefined : by.name);
+  await queueChangeOrderWebhook(services, trx, ds, after, 'change_order.accepted');
   return after;
 }
 
@@ -128,6 +130,7 @@ export async function applySendBack(services: Services, trx: Trx, ds: DecisionSc
   await auditDecision(trx, ds, 'sent back', before, after, by);
   await keepDecision(trx, ds, changeOrder, 'sent_back', message, by);
   await notifyChangeOrder(services, trx, ds, after, 'reject', by.channel === 'member' ? undefined : by.name);
+  await queueChangeOrderWebhook(services, trx, ds, after, 'change_order.rejected');
   return after;
 }
 

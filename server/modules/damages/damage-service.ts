@@ -1,3 +1,4 @@
+import { queueWebhookEvent } from '../../lib/webhooks/deliveries.js';
 import type { CreateDamageInput, UpdateDamageInput } from '../../../resources/damage.js';
 import { DAMAGE_MESSAGES, moneyToCents } from '../../../resources/damage.js';
 import type { Actor } from '../../http/actor.js';
@@ -51,6 +52,7 @@ export async function createDamage(services: Services, actor: Actor, body: Creat
     const damage = await loadDamage(trx, id);
     await audit(trx, actor, companyId, id, 'created', null, damageSnapshot(damage));
     await notifyNewDamage(services, trx, actor.user.id, project, damage);
+    await queueWebhookEvent(services, trx, { event: 'damage.reported', companyIds: [companyId], ids: { damageId: id, projectId: body.projectId }, data: async () => damage });
     return damage;
   });
 }

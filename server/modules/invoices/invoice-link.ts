@@ -1,3 +1,4 @@
+import { queueInvoiceWebhook } from './invoice-webhooks.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InvoiceDecision } from '../../../resources/client-decision.js';
 import { EXTERNAL_INVOICE_LINES, type ExternalInvoice, type ExternalInvoiceOutcome } from '../../../resources/invoice-client.js';
@@ -101,6 +102,7 @@ async function decideInTransaction(services: Services, trx: Trx, token: string, 
   const now = nowIso();
   const approved = decision === 'approved';
   const status = await moveInvoice(trx, row, approved ? 'approve' : 'reject', approved ? { approved_at: now, approved_by: null } : { reject_reason: input.reason });
+  if (approved) await queueInvoiceWebhook(services, trx, 'invoice.approved', row.id);
   const name = signer(link, input.name);
   await recordDocumentDecision(trx, {
     companyId: row.company_id,

@@ -1,3 +1,4 @@
+import { queueInvoiceWebhook } from './invoice-webhooks.js';
 import { INVOICE_BILLING_MESSAGES, type InvoiceStatus, type PaymentMethod } from '../../../resources/invoice.js';
 import { centsToMoney, formatMoney } from '../../../resources/money.js';
 import type { Trx } from '../../db/index.js';
@@ -55,6 +56,7 @@ async function record(services: Services, trx: Trx, scope: InvoiceScope, kind: '
       .execute();
   }
   await moveInvoice(trx, row, kind === 'payment' ? 'pay' : 'release', { paid_cents: Number(paid), released_cents: Number(released), paid_at: to === 'paid' ? now : null }, to);
+  if (to === 'paid' && row.status !== 'paid') await queueInvoiceWebhook(services, trx, 'invoice.paid', row.id);
   const company = await trx.selectFrom('companies').select('name').where('id', '=', scope.companyId).executeTakeFirstOrThrow();
   const action =
     kind === 'retainage_release' ? 'retainage released' : `payment of ${formatMoney(centsToMoney(amount))} recorded by ${company.name}${to === 'paid' ? ': paid in full' : ''}`;

@@ -1,3 +1,4 @@
+import { queueInvoiceWebhook } from './invoice-webhooks.js';
 import type { FastifyRequest } from 'fastify';
 import { recordedInvoiceDecision } from '../../../resources/client-decision.js';
 import type { Trx } from '../../db/index.js';
@@ -46,6 +47,7 @@ export async function recordInvoiceDecision(services: Services, actor: Actor, id
       const row = scope.invoice;
       const approved = d.decision === 'approved';
       await moveInvoice(trx, row, approved ? 'approve' : 'reject', approved ? { approved_at: d.decidedAt, approved_by: actor.user.id } : { reject_reason: d.reason });
+      if (approved) await queueInvoiceWebhook(services, trx, 'invoice.approved', row.id);
       await revokeDocumentLinks(trx, 'invoice', id);
       await recordDocumentDecision(trx, {
         companyId: row.company_id,

@@ -1,3 +1,4 @@
+import { queueProductionWebhook } from './production-webhooks.js';
 import { PRODUCTION_MESSAGES, PRODUCTION_TEXTS, PRODUCTION_TOPICS, type CreateProductionInput, type ProductionTexts } from '../../../resources/production.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors.js';
 import type { Trx } from '../../db/index.js';
@@ -138,6 +139,7 @@ export async function submitProduction(services: Services, actor: Actor, id: num
       description: `${await productionTitle(trx, production, scope.project)} was submitted for review`,
       production,
     });
+    await queueProductionWebhook(services, trx, 'production.submitted', production, scope.project);
     return loadProduction(trx, scope, id);
   });
 }
@@ -174,6 +176,8 @@ export async function approveProduction(services: Services, actor: Actor, id: nu
       eventId: mine.id,
     });
     if (body.sendEmail) await mailApproval(services, trx, production, title, last, mine.companyName);
+    // The production is approved once the last review is: a company's own review approved alone is no event.
+    if (last) await queueProductionWebhook(services, trx, 'production.approved', production, project);
     return loadProduction(trx, scope, id);
   });
 }
@@ -194,6 +198,7 @@ export async function rejectProduction(services: Services, actor: Actor, id: num
       production,
       eventId: mine.id,
     });
+    await queueProductionWebhook(services, trx, 'production.rejected', production, project);
     return loadProduction(trx, scope, id);
   });
 }

@@ -1,3 +1,4 @@
+import { queueWebhookEvent } from '../../lib/webhooks/deliveries.js';
 import { holds } from '../../../permissions/index.js';
 import { TASK_CREW_MOVES, TASK_MESSAGES, taskStatusLabel, type CreateTaskInput, type TaskStatus, type UpdateTaskInput } from '../../../resources/task.js';
 import type { Executor } from '../../db/index.js';
@@ -135,6 +136,15 @@ export async function updateTask(services: Services, actor: Actor, id: number, b
         type: 'task',
         description: moved ? `${actor.user.name} moved the task ${next.summary} to ${taskStatusLabel(status).toLowerCase()}` : `The task ${next.summary} was given to another crew`,
         formerCrewId: next.crew_id !== task.crew_id ? task.crew_id : null,
+      });
+    }
+    if (moved) {
+      // The task's own company only: a task is its company's work, read by nobody else.
+      await queueWebhookEvent(services, trx, {
+        event: 'task.status_changed',
+        companyIds: [task.company_id],
+        ids: { taskId: id, projectId: task.project_id },
+        data: () => loadTask(trx, id, { canManage: false, ledCrews: new Set() }),
       });
     }
     return loadTask(trx, id, await rightsOf(trx, actor));

@@ -26,6 +26,7 @@ function TokensSection({ company }: SectionProps) {
   if (!profile) return null;
   return <ApiTokensSection companyId={company.id} creator={profile} />;
 }
+const WebhooksSection = lazy(() => import('./sections/WebhooksSection').then((m) => ({ default: m.WebhooksSection })));
 
 function ActivitySection({ company }: SectionProps) {
   return (
@@ -48,6 +49,7 @@ const SECTIONS: Array<{ id: string; label: string; Component: ComponentType<Sect
   { id: 'activity', label: 'Activity', Component: ActivitySection },
   { id: 'data-export', label: 'Export data', Component: DataExportSection, manage: true },
   { id: 'api-tokens', label: 'API tokens', Component: TokensSection, integrations: true },
+  { id: 'webhooks', label: 'Webhooks', Component: WebhooksSection, integrations: true },
 ];
 
 /** One company, in sections; editing needs companies:manage in this company, else the sections are read-only. */
