@@ -27,6 +27,8 @@ const ZIP_KINDS: Record<string, string> = {
 const TEXT_KINDS: Record<string, string> = { csv: 'text/csv', txt: 'text/plain', json: 'application/json', xml: 'text/xml' };
 
 const extension = (filename: string) => filename.slice(filename.lastIndexOf('.') + 1).toLowerCase();
+/** Own keys only: a file named `__proto__` or `constructor` must not read the object's prototype. */
+const kindOf = (kinds: Record<string, string>, filename: string) => (Object.hasOwn(kinds, extension(filename)) ? kinds[extension(filename)] : undefined);
 
 /** Text: valid UTF-8 without NUL or other control bytes besides tab and line ends. */
 function looksLikeText(head: Buffer): boolean {
@@ -40,12 +42,12 @@ function looksLikeText(head: Buffer): boolean {
 /** `head` is the file's first bytes (4 KB or all of a smaller file). */
 export function sniffContentType(head: Buffer, filename: string): string {
   const found = SIGNATURES.find((s) => s.test(head))?.type;
-  if (found === 'application/zip') return ZIP_KINDS[extension(filename)] ?? found;
+  if (found === 'application/zip') return kindOf(ZIP_KINDS, filename) ?? found;
   if (found) return found;
   if (looksLikeText(head)) {
     // SVG is text that a browser would run script from: it is kept as an image but served so it cannot (see download.ts).
     if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(head.toString('utf8'))) return 'image/svg+xml';
-    return TEXT_KINDS[extension(filename)] ?? 'text/plain';
+    return kindOf(TEXT_KINDS, filename) ?? 'text/plain';
   }
   return 'application/octet-stream';
 }
