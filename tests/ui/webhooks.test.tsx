@@ -110,4 +110,15 @@ describe('company page: webhooks', () => {
     await user.click(table.getByRole('button', { name: 'Resend delivery 11' }));
     await vi.waitFor(() => expect(resent).toBe('11'));
   });
+
+  it('lets one whose role holds integrations:manage but not companies:manage add webhooks', async () => {
+    const base = fakeUser('Supervisor');
+    const m = base.memberships[0]!;
+    const permissions = [...m.role.permissions, { resourceType: 'integrations' as const, action: 'manage' as const }];
+    server.use(http.get('/api/v1/users/me', () => HttpResponse.json({ user: { ...base, memberships: [{ ...m, role: { ...m.role, permissions } }] } })));
+    renderApp('/companies/7/webhooks');
+    expect(await screen.findByText(/No webhooks yet/, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add webhook' })).toBeEnabled();
+    expect(screen.queryByRole('tab', { name: 'Export data' })).not.toBeInTheDocument();
+  });
 });

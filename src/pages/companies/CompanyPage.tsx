@@ -28,6 +28,11 @@ function TokensSection({ company }: SectionProps) {
 }
 const WebhooksSection = lazy(() => import('./sections/WebhooksSection').then((m) => ({ default: m.WebhooksSection })));
 
+/** Listed only for holders of integrations:manage, who may change webhooks whether or not they manage the company. */
+function IntegrationWebhooksSection(props: SectionProps) {
+  return <WebhooksSection {...props} canManage />;
+}
+
 function ActivitySection({ company }: SectionProps) {
   return (
     <Card sx={{ maxWidth: 900 }}>
@@ -49,7 +54,7 @@ const SECTIONS: Array<{ id: string; label: string; Component: ComponentType<Sect
   { id: 'activity', label: 'Activity', Component: ActivitySection },
   { id: 'data-export', label: 'Export data', Component: DataExportSection, manage: true },
   { id: 'api-tokens', label: 'API tokens', Component: TokensSection, integrations: true },
-  { id: 'webhooks', label: 'Webhooks', Component: WebhooksSection, integrations: true },
+  { id: 'webhooks', label: 'Webhooks', Component: IntegrationWebhooksSection, integrations: true },
 ];
 
 /** One company, in sections; editing needs companies:manage in this company, else the sections are read-only. */
