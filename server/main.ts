@@ -4,6 +4,7 @@ import { scheduleIdempotencySweep } from './http/idempotency.js';
 import { stopOnSignals } from './shutdown.js';
 import { scheduleFileSweep } from './storage/file-sweep.js';
 import { scheduleExportExpiry } from './modules/company-export/index.js';
+import { scheduleLocateExpiring } from './modules/locates/index.js';
 
 const config = loadConfig();
 const { app, database, services } = await buildApp(config);
@@ -21,3 +22,4 @@ app.log.info(`Fieldwork serving http://localhost:${port}/app/ (database: ${datab
 await scheduleFileSweep(services);
 await scheduleIdempotencySweep(services);
 await scheduleExportExpiry(services);
+await scheduleLocateExpiring(services);

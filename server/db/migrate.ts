@@ -35,6 +35,7 @@ import { memberNamePrefix } from './migrations/0032_member_name_prefix.js';
 import { companyExports } from './migrations/0033_company_exports.js';
 import { apiTokens } from './migrations/0034_api_tokens.js';
 import { webhooks } from './migrations/0035_webhooks.js';
+import { locateExpiryAnnounced } from './migrations/0036_locate_expiry_announced.js';
 
 /** Versioned migrations in order; the same list runs on SQLite and PostgreSQL. Never edit a released one: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -74,6 +75,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0033_company_exports': companyExports(dialect),
     '0034_api_tokens': apiTokens(dialect),
     '0035_webhooks': webhooks(dialect),
+    '0036_locate_expiry_announced': locateExpiryAnnounced(),
   };
 }
 

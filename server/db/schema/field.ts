@@ -79,6 +79,8 @@ export interface LocatesTable {
   lng: number | null;
   dig_start_date: string;
   expires_on: string;
+  /** The expires_on a `locate.expiring` webhook event went out for (server/modules/locates/locate-expiring.ts). */
+  expiring_announced_for: string | null;
   /** open | ready | closed; expired is derived from expires_on (resources/locate.ts). */
   status: string;
   description: string | null;

@@ -4,3 +4,4 @@ import { listSiteLocates } from './operations/site-locates.js';
 import { createLocate, deleteLocate, getLocate, locateActivity, updateLocate } from './operations/locate-tickets.js';
 
 export const locateRoutes = [listLocates, listSiteLocates, createLocate, getLocate, updateLocate, deleteLocate, locateActivity, addLocateResponse, updateLocateResponse, deleteLocateResponse];
+export { announceExpiringLocates, registerLocateExpiring, scheduleLocateExpiring } from './locate-expiring.js';

@@ -9,7 +9,7 @@ import type { Services } from '../../services.js';
 import { relationOf, type ProjectRow } from '../projects/project-access.js';
 import { clientCompany } from '../projects/project-checks.js';
 import { locateScope, responseScope, type LocateRow } from './locate-access.js';
-import { locateRows, locateSnapshot, toLocate, toResponse } from './locate-view.js';
+import { locateDetail, locateSnapshot } from './locate-view.js';
 
 const fieldError = (field: string, message: string) => badRequest(`${field}: ${message}`, [{ field, message }]);
 const duplicate = () => conflict(LOCATE_MESSAGES.duplicate, 'DUPLICATE');
@@ -26,12 +26,6 @@ async function projectFor(db: Executor, companyId: number, projectId: number): P
 async function assertClient(db: Executor, companyId: number, project: ProjectRow, clientId: number) {
   if (clientId === project.client_id) return;
   await clientCompany(db, companyId, clientId).catch(() => Promise.reject(fieldError('clientId', LOCATE_MESSAGES.client)));
-}
-
-async function detail(db: Executor, companyId: number, id: number, canManage: boolean): Promise<LocateDetail> {
-  const row = await locateRows(db).where('lo.id', '=', id).where('lo.company_id', '=', companyId).executeTakeFirstOrThrow();
-  const responses = await db.selectFrom('locate_responses').selectAll().where('locate_id', '=', id).orderBy('id').execute();
-  return { ...toLocate(row), responses: responses.map(toResponse), canManage };
 }
 
 const audit = (trx: Trx, actor: Actor, companyId: number, id: number, action: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null) =>
@@ -73,13 +67,13 @@ export async function createLocate(services: Services, actor: Actor, body: Creat
       .executeTakeFirstOrThrow()
       .catch((err: unknown) => Promise.reject(isUniqueViolation(err) ? duplicate() : err));
     await audit(trx, actor, companyId, id, 'created', null, locateSnapshot(values));
-    return detail(trx, companyId, id, true);
+    return locateDetail(trx, companyId, id, true);
   });
 }
 
 export async function getLocate(services: Services, actor: Actor, id: number): Promise<LocateDetail> {
   const scope = await locateScope(services.db, actor, id);
-  return detail(services.db, scope.companyId, id, scope.canManage);
+  return locateDetail(services.db, scope.companyId, id, scope.canManage);
 }
 
 /** The stored row after the change, checked as a whole (expiry after dig start, both coordinates or neither). */
@@ -139,7 +133,7 @@ export async function updateLocate(services: Services, actor: Actor, id: number,
         .catch((err: unknown) => Promise.reject(isUniqueViolation(err) ? duplicate() : err));
       await audit(trx, actor, companyId, id, move ?? 'updated', before, after);
     }
-    return detail(trx, companyId, id, true);
+    return locateDetail(trx, companyId, id, true);
   });
 }
 
@@ -174,7 +168,7 @@ export async function addResponse(services: Services, actor: Actor, id: number, 
     await trx.insertInto('locate_responses').values(values).execute();
     await trx.updateTable('locates').set({ updated_at: now }).where('id', '=', id).execute();
     await audit(trx, actor, companyId, id, 'response_added', null, responseSnapshot(values));
-    return detail(trx, companyId, id, true);
+    return locateDetail(trx, companyId, id, true);
   });
 }
 
@@ -197,7 +191,7 @@ export async function updateResponse(services: Services, actor: Actor, id: numbe
       await trx.updateTable('locates').set({ updated_at: now }).where('id', '=', id).execute();
       await audit(trx, actor, companyId, id, 'response_updated', before, after);
     }
-    return detail(trx, companyId, id, true);
+    return locateDetail(trx, companyId, id, true);
   });
 }
 
@@ -208,6 +202,6 @@ export async function deleteResponse(services: Services, actor: Actor, id: numbe
     await trx.deleteFrom('locate_responses').where('id', '=', responseId).execute();
     await trx.updateTable('locates').set({ updated_at: nowIso() }).where('id', '=', id).execute();
     await audit(trx, actor, companyId, id, 'response_deleted', responseSnapshot(response), null);
-    return detail(trx, companyId, id, true);
+    return locateDetail(trx, companyId, id, true);
   });
 }

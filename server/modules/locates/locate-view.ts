@@ -1,4 +1,4 @@
-import { locateExpiry, type Locate, type LocateResponse, type LocateStatus, type ResponseStatus } from '../../../resources/locate.js';
+import { locateExpiry, type Locate, type LocateDetail, type LocateResponse, type LocateStatus, type ResponseStatus } from '../../../resources/locate.js';
 import type { Executor } from '../../db/index.js';
 import type { LocateResponsesTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/json.js';
@@ -104,3 +104,10 @@ export const locateSnapshot = (l: {
   status: l.status,
   description: l.description,
 });
+
+/** A ticket as GET /locates/{id} answers it, with its responses. */
+export async function locateDetail(db: Executor, companyId: number, id: number, canManage: boolean): Promise<LocateDetail> {
+  const row = await locateRows(db).where('lo.id', '=', id).where('lo.company_id', '=', companyId).executeTakeFirstOrThrow();
+  const responses = await db.selectFrom('locate_responses').selectAll().where('locate_id', '=', id).orderBy('id').execute();
+  return { ...toLocate(row), responses: responses.map(toResponse), canManage };
+}
