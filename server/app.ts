@@ -18,7 +18,7 @@ import { attachSocketServer } from './realtime/socket-server.js';
 import { allRoutes } from './modules/index.js';
 import { registerCompanyExports } from './modules/company-export/index.js';
 import { registerLocateExpiring } from './modules/locates/index.js';
-import { registerWebhookDeliveries } from './modules/webhooks/index.js';
+import { registerDeliveryPurge, registerWebhookDeliveries } from './modules/webhooks/index.js';
 import { registerPdfConversions } from './modules/pdf-optimiser/index.js';
 import { sealStoredSensitive } from './modules/users/sensitive-fields.js';
 import { createServices, type Services } from './services.js';
@@ -158,6 +158,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerPdfConversions(app, services);
   registerCompanyExports(app, services);
   registerWebhookDeliveries(services);
+  registerDeliveryPurge(services);
   registerLocateExpiring(services);
   await services.jobs.start();
   app.log.info({ driver: services.jobs.driver, runJobs: config.runJobs }, 'background jobs started');

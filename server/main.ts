@@ -5,6 +5,7 @@ import { stopOnSignals } from './shutdown.js';
 import { scheduleFileSweep } from './storage/file-sweep.js';
 import { scheduleExportExpiry } from './modules/company-export/index.js';
 import { scheduleLocateExpiring } from './modules/locates/index.js';
+import { scheduleDeliveryPurge } from './modules/webhooks/index.js';
 
 const config = loadConfig();
 const { app, database, services } = await buildApp(config);
@@ -18,8 +19,9 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 app.log.info(`Fieldwork serving http://localhost:${port}/app/ (database: ${database.dialect})`);
 
-// Orphan files, expired idempotency keys and expired exports' zips are swept hourly through the job runner, so several processes sweep once between them.
+// Orphan files, expired idempotency keys, expired exports' zips and old webhook deliveries are swept hourly (and expiring locates announced) through the job runner, so several processes sweep once between them.
 await scheduleFileSweep(services);
 await scheduleIdempotencySweep(services);
 await scheduleExportExpiry(services);
 await scheduleLocateExpiring(services);
+await scheduleDeliveryPurge(services);

@@ -1,5 +1,6 @@
 import { DELIVERY_HEADER, EVENT_HEADER } from '../../resources/webhook.js';
 import { queueWebhookEvent } from '../../server/lib/webhooks/deliveries.js';
+import { purgeOldDeliveries } from '../../server/lib/webhooks/retention.js';
 import { verifySignature } from '../../server/lib/webhooks/signing.js';
 import { call, lastNotificationId, notificationsSince } from './budgets-helpers.js';
 import { describeEachDatabase, type TestServer } from './harness.js';
@@ -143,6 +144,19 @@ describeEachDatabase(
       expect(got.map((r) => r.json.event).sort()).toEqual([original.event, 'ping'].sort());
       expect(got.find((r) => r.json.event === original.event)!.body).toBe(original.body);
       for (const r of got) expect(verifySignature(ownerHook.secret, r.body, r.headers['fieldwork-signature'] as string)).toBe(true);
+    });
+
+    it('the hourly purge removes deliveries finished more than 30 days ago, never a pending one', async () => {
+      const deliveries = () => s.services.db.selectFrom('webhook_deliveries').select(['id', 'status', 'finished_at']).where('webhook_id', '=', ownerHook.id).orderBy('id').execute();
+      const [old, pendingOne, ...rest] = await deliveries();
+      const longAgo = new Date(Date.now() - 31 * 86_400_000).toISOString();
+      const lately = new Date(Date.now() - 29 * 86_400_000).toISOString();
+      await s.services.db.updateTable('webhook_deliveries').set({ finished_at: longAgo }).where('id', '=', old!.id).execute();
+      await s.services.db.updateTable('webhook_deliveries').set({ status: 'pending', finished_at: longAgo }).where('id', '=', pendingOne!.id).execute();
+      if (rest[0]) await s.services.db.updateTable('webhook_deliveries').set({ finished_at: lately }).where('id', '=', rest[0].id).execute();
+      expect(await purgeOldDeliveries(s.services.db)).toBe(1);
+      expect((await deliveries()).map((d) => d.id)).toEqual([pendingOne!.id, ...rest.map((d) => d.id)]);
+      await s.services.db.updateTable('webhook_deliveries').set({ status: pendingOne!.status, finished_at: pendingOne!.finished_at }).where('id', '=', pendingOne!.id).execute();
     });
 
     it("another company's webhook is 404 to every route, and the view permission cannot change one", async () => {

@@ -9,4 +9,5 @@ import { listWebhookDeliveries } from './operations/list-deliveries.js';
 import { resendWebhookDelivery } from './operations/resend-delivery.js';
 
 export { registerWebhookDeliveries } from '../../lib/webhooks/deliveries.js';
+export { registerDeliveryPurge, scheduleDeliveryPurge } from '../../lib/webhooks/retention.js';
 export const webhookRoutes = [listWebhooks, getWebhook, createWebhook, updateWebhook, deleteWebhook, rotateWebhookSecret, pingWebhook, listWebhookDeliveries, resendWebhookDelivery];
