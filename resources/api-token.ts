@@ -27,6 +27,8 @@ export const API_TOKEN_MESSAGES = {
   refused: 'API tokens cannot make this call: sign in to do it',
   projectScope: 'This token is limited to one project and cannot make this call',
   revoked: 'This token is already revoked',
+  createdNotice: (who: string, name: string) => `${who} created the API token "${name}"`,
+  revokedNotice: (who: string, name: string) => `${who} revoked the API token "${name}"`,
 } as const;
 
 /** One permission a token carries: a concrete resource type and action (no `_any`, no single resource). */

@@ -29,6 +29,8 @@ export const NOTIFICATION_TOPICS = [
   'company-export',
   /** A webhook paused after a day of failed deliveries (issue 23): its creator and the company's integration managers hear of it. */
   'webhook',
+  /** An API token created or revoked (issue 23): the company's other integration managers hear of it. */
+  'api-token',
 ] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
@@ -79,6 +81,7 @@ const TOPIC_CATEGORY: Record<NotificationTopic, NotificationCategory> = {
   dashboard: 'Others',
   'company-export': 'Others',
   webhook: 'Others',
+  'api-token': 'Others',
 };
 
 export const notificationCategory = (type: string): NotificationCategory => TOPIC_CATEGORY[type as NotificationTopic] ?? 'Others';
@@ -141,5 +144,6 @@ export function notificationLink(n: Pick<Notification, 'type' | 'entityId' | 'op
   // The entity is the company; the export is the event.
   if (n.type === 'company-export') return entity ? `/companies/${entity}/data-export` : '/companies';
   if (n.type === 'webhook') return entity ? `/companies/${entity}/webhooks` : '/companies';
+  if (n.type === 'api-token') return entity ? `/companies/${entity}/api-tokens` : '/companies';
   return '/dashboard';
 }

@@ -2,6 +2,7 @@ import { API_TOKEN_MESSAGES, type ApiToken, type ApiTokenCreated } from '../../r
 import { hashToken } from '../../server/lib/tokens.js';
 import { addMember, DATABASES, describeEachDatabase, ownerWithCompany, startTestServer, type TestServer } from './harness.js';
 import { API, createProject } from './project-helpers.js';
+import { lastNotificationId, notificationsSince } from './budgets-helpers.js';
 
 type Owner = Awaited<ReturnType<typeof ownerWithCompany>>;
 const tokensOf = (companyId: number) => `${API}/companies/${companyId}/api-tokens`;
@@ -52,6 +53,30 @@ describeEachDatabase('API tokens', (server) => {
     const events = await s.services.db.selectFrom('audit_events').selectAll().where('entity_type', '=', 'api_token').execute();
     expect(events).toHaveLength(1);
     expect(JSON.stringify(events)).not.toContain(created.secret);
+  });
+
+  it("tells the company's other integration managers of a token created or revoked, never its secret", async () => {
+    const s = server();
+    const owner = await ownerWithCompany(s, 'Told Paving');
+    const pm = await addMember(s, owner.company.id, 'ProjectManager');
+    const crew = await addMember(s, owner.company.id, 'Crew');
+    // The project managers of this company may manage integrations too.
+    const role = await s.services.db.selectFrom('roles').select(['id', 'permissions']).where('scope_type', '=', 'company').where('scope_id', '=', owner.company.id).where('name', '=', 'ProjectManager').executeTakeFirstOrThrow();
+    const permissions = [...JSON.parse(role.permissions), { resourceType: 'integrations', action: 'manage' }];
+    await s.services.db.updateTable('roles').set({ permissions: JSON.stringify(permissions) }).where('id', '=', role.id).execute();
+
+    const since = await lastNotificationId(s);
+    const created = await tokenFor(s, owner, { name: 'Payroll export' });
+    let told = await notificationsSince(s, since);
+    expect(told.map((n) => [n.user_id, n.type, n.description])).toEqual([[pm.user.id, 'api-token', `${owner.user.name} created the API token "Payroll export"`]]);
+    expect(told[0]).toMatchObject({ company_id: owner.company.id, entity_id: String(owner.company.id) });
+    expect(JSON.stringify(told)).not.toContain(created.secret);
+
+    const revoked = await s.call('DELETE', `${tokensOf(owner.company.id)}/${created.id}`, { token: pm.token, headers: { 'x-company-id': String(owner.company.id) } });
+    expect(revoked.status).toBe(204);
+    told = (await notificationsSince(s, since)).slice(1);
+    expect(told.map((n) => [n.user_id, n.description])).toEqual([[owner.user.id, `${pm.user.name} revoked the API token "Payroll export"`]]);
+    expect(told.some((n) => n.user_id === crew.user.id)).toBe(false);
   });
 
   it('never keeps the creation answer for an Idempotency-Key replay', async () => {

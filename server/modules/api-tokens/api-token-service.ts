@@ -10,11 +10,12 @@ import {
   type ApiTokenCreated,
   type CreateApiTokenInput,
 } from '../../../resources/api-token.js';
-import type { Executor } from '../../db/index.js';
+import type { Executor, Trx } from '../../db/index.js';
 import type { Actor } from '../../http/actor.js';
 import type { CompanyMembership } from '../../http/company-access.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { recordAudit } from '../../lib/audit.js';
+import { membersWithPermission, notifyMembers } from '../../lib/notify.js';
 import { nowIso, parseJson } from '../../lib/json.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { Services } from '../../services.js';
@@ -114,6 +115,7 @@ export async function createApiToken(services: Services, actor: Actor, company: 
       action: 'created',
       after: { name: input.name, permissions: permissions.map((p) => `${p.resourceType}:${p.action}`), projectId: input.projectId ?? null, expiresAt },
     });
+    await tellManagers(services, trx, actor, company.companyId, created.id, API_TOKEN_MESSAGES.createdNotice(actor.user.name, input.name));
     return created.id;
   });
   reply.header('cache-control', 'no-store');
@@ -130,5 +132,12 @@ export async function revokeApiToken(services: Services, actor: Actor, company: 
     const now = nowIso();
     await trx.updateTable('api_tokens').set({ revoked_at: now, revoked_by: actor.user.id }).where('id', '=', tokenId).execute();
     await recordAudit(trx, { userId: actor.user.id, companyId: company.companyId }, { entityType: 'api_token', entityId: tokenId, action: 'revoked', before: { name: token.name } });
+    await tellManagers(services, trx, actor, company.companyId, tokenId, API_TOKEN_MESSAGES.revokedNotice(actor.user.name, token.name));
   });
+}
+
+/** A token is a key to the company's data: everyone else who manages integrations there hears of one made or revoked. */
+async function tellManagers(services: Services, trx: Trx, actor: Actor, companyId: number, tokenId: number, description: string) {
+  const recipients = await membersWithPermission(trx, [companyId], 'integrations', 'manage');
+  await notifyMembers(services, trx, recipients, actor.user.id, { type: 'api-token', description, entityId: companyId, options: { eventId: tokenId } });
 }
