@@ -10,6 +10,7 @@ import { benchRealtime, printRealtime, realtimeFailures, type RealtimeRun } from
 import type { RunStamp } from './results-file.js';
 import { freshPostgresSchema, ROOT, startServer, type RunningServer } from './server.js';
 import { benchSoak, printSoak, soakFailures, type SoakRun } from './soak.js';
+import { benchWebhookDeliveries, printWebhookDeliveries, webhookFailures, type WebhookDeliveriesRun } from './webhook-deliveries.js';
 
 export const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -28,14 +29,14 @@ export function runStamp(): RunStamp {
 export const RUN = runStamp();
 
 /** Each database in turn on a server of its own: SQLite, and PostgreSQL when BENCH_DATABASE_URL is set. */
-export async function eachDatabase<T>(work: (server: RunningServer, url: string | null) => Promise<T>, failed: (error: string) => T) {
+export async function eachDatabase<T>(work: (server: RunningServer, url: string | null) => Promise<T>, failed: (error: string) => T, env: Record<string, string> = {}) {
   const runs: Array<{ database: 'sqlite' | 'postgres'; outcome: T }> = [];
   for (const [database, url] of [['sqlite', null], ...(process.env.BENCH_DATABASE_URL ? [['postgres', process.env.BENCH_DATABASE_URL]] : [])] as Array<['sqlite' | 'postgres', string | null]>) {
     log(`\n== ${database}: starting the server`);
     const schema = url ? await freshPostgresSchema(url) : null;
     let server: Awaited<ReturnType<typeof startServer>> | null = null;
     try {
-      server = await startServer(schema?.url ?? null);
+      server = await startServer(schema?.url ?? null, { env });
       runs.push({ database, outcome: await work(server, schema?.url ?? null) });
       await new Promise((r) => setTimeout(r, 1000));
     } catch (err) {
@@ -162,4 +163,19 @@ export async function soakSection() {
     if (!('error' in outcome)) printSoak(outcome, log);
   };
   return { section: { ...RUN, postgres: outcome, ok: problems.length === 0, ...(problems.length ? { failures: problems } : {}) }, problems, print };
+}
+
+/** Issue 23's webhook deliveries on each database; the receiver is on loopback, which only WEBHOOK_ALLOW_PRIVATE lets through. */
+export async function webhookSection() {
+  const runs = await eachDatabase<WebhookDeliveriesRun | { error: string }>(
+    (server, url) => benchWebhookDeliveries(server, url, log).catch((err: Error) => ({ error: err.message })),
+    (error) => ({ error }),
+    { WEBHOOK_ALLOW_PRIVATE: 'true' },
+  );
+  const problems = runs.flatMap((r) => ('error' in r.outcome ? [`${r.database} webhooks: ${r.outcome.error}`] : webhookFailures(r.database, r.outcome)));
+  const print = () => {
+    for (const r of runs) if (!('error' in r.outcome)) printWebhookDeliveries(r.database, r.outcome, log);
+  };
+  const section = { ...RUN, ...Object.fromEntries(runs.map((r) => [r.database, r.outcome])), ok: problems.length === 0, ...(problems.length ? { failures: problems } : {}) };
+  return { section, problems, print };
 }

@@ -44,7 +44,7 @@ export function sheetOf(world: Pick<SoakWorld, 'crewIds'>, n: number) {
   return { crewId: world.crewIds[n % crews]!, date: day };
 }
 
-export async function seedSoak(baseUrl: string, opts: { databaseUrl: string; dataDir: string }): Promise<SoakWorld> {
+export async function seedSoak(baseUrl: string, opts: { databaseUrl: string | null; dataDir: string }): Promise<SoakWorld> {
   const tag = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
   const call = (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => seedCall('soak', baseUrl, method, url, body, headers);
   const register = async (name: string, i: number): Promise<Person> => {
@@ -155,7 +155,7 @@ export async function uploadFile(baseUrl: string, world: Pick<SoakWorld, 'compan
 }
 
 /** The members as project managers of the company (as an accepted invitation leaves them); the owner's membership id. */
-async function addMembers(opts: { databaseUrl: string; dataDir: string }, companyId: number, ownerId: number, members: Person[]): Promise<number> {
+async function addMembers(opts: { databaseUrl: string | null; dataDir: string }, companyId: number, ownerId: number, members: Person[]): Promise<number> {
   const { db, close } = openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
   try {
     const role = await db.selectFrom('roles').select('id').where('scope_type', '=', 'company').where('scope_id', '=', companyId).where('name', '=', 'ProjectManager').executeTakeFirstOrThrow();
