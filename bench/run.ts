@@ -9,8 +9,8 @@
 // `budget` (`budgetSection`), `productions` (`productionsInvoices`), `field` (issue 10's tasks,
 // logs, calendar and map: `fieldOperations`), `realtime` (issue 11's socket fan-out), `figures`
 // (issue 18's figures model, with the public dashboard and issue 19's reports over the same volume),
-// `grid` (issue 19's grids filtered on three columns: `gridFilters`), `webhooks` (issue 23's 1,000
-// approvals delivered to a local receiver: `webhookDeliveries`), `pdf` (issue 20's PDF
+// `grid` (issue 19's grids filtered on three columns: `gridFilters`), `integrations` (issue 23: a 5,000-row
+// budget previewed from xlsx, and 1,000 approvals delivered to a local receiver's webhook), `pdf` (issue 20's PDF
 // optimiser: `pdfOptimiser`, SQLite only: the work is the rendering, not the database), `mobile`
 // (issue 21's phone client: `mobileClient`, its first screen's JavaScript and first contentful
 // paint on slow 4G, from the build; SQLite only) and `soak` (issue 22's soak: two processes on
@@ -26,7 +26,7 @@ import { randomFullName, seedVolume, SOUGHT_SURNAME, VOLUME, type Volume } from 
 import { withSection, wholeFile, type RunStamp } from './results-file.js';
 import { measureScenario, printScenario, scenarioProblems, scenarioReport, SCENARIO_NAMES, SCENARIOS, type ScenarioName, type ScenarioOutcomes } from './scenarios.js';
 import { freshPostgresSchema, ROOT, startServer } from './server.js';
-import { eachDatabase, gridSection, log, mobileSection, pdfSection, realtimeSection, RUN, soakSection, webhookSection } from './sections.js';
+import { eachDatabase, gridSection, log, mobileSection, pdfSection, realtimeSection, RUN, soakSection, integrationsSection } from './sections.js';
 
 type Name = 'health' | 'login' | 'me' | 'companiesList' | 'membersPage' | 'membersContains' | 'membersSearchVaried' | 'itemsList' | 'folderFiles' | 'filesSearch';
 
@@ -315,7 +315,7 @@ const STANDALONE = {
   grid: { resultsKey: 'gridFilters', run: gridSection },
   pdf: { resultsKey: 'pdfOptimiser', run: pdfSection },
   mobile: { resultsKey: 'mobileClient', run: mobileSection },
-  webhooks: { resultsKey: 'webhookDeliveries', run: webhookSection },
+  integrations: { resultsKey: 'integrations', run: integrationsSection },
   soak: { resultsKey: 'soak', run: soakSection },
 } satisfies Record<string, { resultsKey: string; run: () => Promise<{ section: RunStamp & Record<string, unknown>; problems: string[]; print?: () => void }> }>;
 
@@ -386,7 +386,7 @@ const realtime = await realtimeSection();
 const grid = await gridSection();
 const pdf = await pdfSection();
 const mobile = await mobileSection();
-const webhooks = await webhookSection();
+const integrations = await integrationsSection();
 const runs = attempts.filter((a): a is DatabaseRun => 'results' in a);
 const crashed = attempts.filter((a): a is { database: string; error: string } => 'error' in a);
 const problems = [
@@ -396,7 +396,7 @@ const problems = [
   ...grid.problems,
   ...pdf.problems,
   ...mobile.problems,
-  ...webhooks.problems,
+  ...integrations.problems,
 ];
 const [main, ...others] = runs;
 const sections = {
@@ -405,7 +405,7 @@ const sections = {
   gridFilters: grid.section,
   pdfOptimiser: pdf.section,
   mobileClient: mobile.section,
-  webhookDeliveries: webhooks.section,
+  integrations: integrations.section,
 };
 const report = {
   ...RUN,
@@ -442,7 +442,7 @@ for (const run of runs) {
 realtime.print();
 grid.print();
 pdf.print();
-webhooks.print();
+integrations.print();
 process.stdout.write('\nLogin is argon2-bound (deliberately slow, to make password guessing expensive).\n');
 process.stdout.write(`Results written whole to ${path.relative(process.cwd(), RESULTS_FILE)}\n`);
 if (problems.length) {

@@ -11,6 +11,8 @@ import type { RunStamp } from './results-file.js';
 import { freshPostgresSchema, ROOT, startServer, type RunningServer } from './server.js';
 import { benchSoak, printSoak, soakFailures, type SoakRun } from './soak.js';
 import { benchWebhookDeliveries, printWebhookDeliveries, webhookFailures, type WebhookDeliveriesRun } from './webhook-deliveries.js';
+import { benchImportPreview, importPreviewFailures, printImportPreview, type ImportPreviewRun } from './import-preview.js';
+import { headersOf, seedSoak, SOAK_WORLD } from './soak-seed.js';
 
 export const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -165,16 +167,37 @@ export async function soakSection() {
   return { section: { ...RUN, postgres: outcome, ok: problems.length === 0, ...(problems.length ? { failures: problems } : {}) }, problems, print };
 }
 
-/** Issue 23's webhook deliveries on each database; the receiver is on loopback, which only WEBHOOK_ALLOW_PRIVATE lets through. */
-export async function webhookSection() {
-  const runs = await eachDatabase<WebhookDeliveriesRun | { error: string }>(
-    (server, url) => benchWebhookDeliveries(server, url, log).catch((err: Error) => ({ error: err.message })),
+/**
+ * Issue 23 on each database, over one company as the soak seeds it: a 5,000-row budget previewed from
+ * xlsx, then 1,000 approvals delivered to webhooks. The receiver is on loopback, which only
+ * WEBHOOK_ALLOW_PRIVATE lets through.
+ */
+export async function integrationsSection() {
+  type Run = { importPreview: ImportPreviewRun; webhooks: WebhookDeliveriesRun };
+  const runs = await eachDatabase<Run | { error: string }>(
+    async (server, url) => {
+      try {
+        log('  integrations: seeding a company with a project, its approved budget, catalog and crews ...');
+        const world = await seedSoak(server.baseUrl, { databaseUrl: url, dataDir: server.dataDir });
+        const catalogCodes = Array.from({ length: SOAK_WORLD.budgetItems }, (_, i) => `SK-${i}`);
+        const importPreview = await benchImportPreview(server, { companyId: world.companyId, headers: headersOf(world, world.owner), catalogCodes }, log);
+        return { importPreview, webhooks: await benchWebhookDeliveries(server, world, log) };
+      } catch (err) {
+        return { error: err instanceof Error ? err.message : String(err) };
+      }
+    },
     (error) => ({ error }),
     { WEBHOOK_ALLOW_PRIVATE: 'true' },
   );
-  const problems = runs.flatMap((r) => ('error' in r.outcome ? [`${r.database} webhooks: ${r.outcome.error}`] : webhookFailures(r.database, r.outcome)));
+  const problems = runs.flatMap((r) =>
+    'error' in r.outcome ? [`${r.database} integrations: ${r.outcome.error}`] : [...importPreviewFailures(r.database, r.outcome.importPreview), ...webhookFailures(r.database, r.outcome.webhooks)],
+  );
   const print = () => {
-    for (const r of runs) if (!('error' in r.outcome)) printWebhookDeliveries(r.database, r.outcome, log);
+    for (const r of runs) {
+      if ('error' in r.outcome) continue;
+      printImportPreview(r.database, r.outcome.importPreview, log);
+      printWebhookDeliveries(r.database, r.outcome.webhooks, log);
+    }
   };
   const section = { ...RUN, ...Object.fromEntries(runs.map((r) => [r.database, r.outcome])), ok: problems.length === 0, ...(problems.length ? { failures: problems } : {}) };
   return { section, problems, print };

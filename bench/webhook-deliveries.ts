@@ -11,7 +11,7 @@ import { verifySignature } from '../server/lib/webhooks/signing.js';
 import { measure, type Measured, type Target } from './measure.js';
 import type { RunningServer } from './server.js';
 import { seedCall } from './seed-sql.js';
-import { headersOf, seedSoak, sheetOf, type SoakWorld } from './soak-seed.js';
+import { headersOf, sheetOf, type SoakWorld } from './soak-seed.js';
 
 export const WEBHOOK_BENCH = { approvals: 1000, withinSec: 60, minThroughputShare: 0.8, writers: 8 };
 
@@ -68,10 +68,9 @@ async function inParallel<T>(items: T[], width: number, work: (item: T) => Promi
   }));
 }
 
-export async function benchWebhookDeliveries(server: RunningServer, databaseUrl: string | null, log: (line: string) => void): Promise<WebhookDeliveriesRun> {
+/** `world`: a company as the soak seeds it (bench/soak-seed.ts). */
+export async function benchWebhookDeliveries(server: RunningServer, world: SoakWorld, log: (line: string) => void): Promise<WebhookDeliveriesRun> {
   const { baseUrl } = server;
-  log('  webhook deliveries: seeding a company with a project, its approved budget and crews ...');
-  const world: SoakWorld = await seedSoak(baseUrl, { databaseUrl, dataDir: server.dataDir });
   const h = headersOf(world, world.owner);
   const call = (method: string, url: string, body?: unknown) => seedCall('webhook bench', baseUrl, method, url, body, h);
   let secret = '';
