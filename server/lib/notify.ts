@@ -137,3 +137,17 @@ export async function membersWithPermission(
     })
     .map((r) => ({ membershipId: r.id, companyId: r.company_id, userId: r.user_id }));
 }
+
+/** A user's accepted membership of one company as a recipient (the person who asked or made something); none when they left or the user is gone. */
+export async function userInCompany(db: Executor, userId: number | null, companyId: number): Promise<Recipient[]> {
+  if (userId === null) return [];
+  const row = await db
+    .selectFrom('memberships')
+    .select(['id', 'company_id', 'user_id'])
+    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
+    .where('type', '=', 'company')
+    .where('status', '=', 'accepted')
+    .executeTakeFirst();
+  return row ? [{ membershipId: row.id, companyId: row.company_id, userId: row.user_id }] : [];
+}

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/index.js';
 import type { JobContext } from '../../jobs/index.js';
 import type { Services } from '../../services.js';
 import { nowIso, parseJson } from '../json.js';
-import { membersWithPermission, notifyMembers } from '../notify.js';
+import { membersWithPermission, notifyMembers, userInCompany } from '../notify.js';
 import { sendDelivery, type SendOutcome } from './send.js';
 import { secretContext } from './signing.js';
 
@@ -184,17 +184,6 @@ async function pauseIfFailingForADay(services: WebhookServices, trx: Executor, h
     .executeTakeFirst();
   if (Number(paused.numUpdatedRows) !== 1) return;
   services.log.warn({ webhookId: hook.id, companyId: hook.company_id }, 'webhook paused: its deliveries failed for a day');
-  const recipients = await membersWithPermission(trx, [hook.company_id], 'integrations', 'manage');
-  if (hook.created_by !== null) {
-    const creator = await trx
-      .selectFrom('memberships')
-      .select(['id', 'company_id', 'user_id'])
-      .where('user_id', '=', hook.created_by)
-      .where('company_id', '=', hook.company_id)
-      .where('type', '=', 'company')
-      .where('status', '=', 'accepted')
-      .executeTakeFirst();
-    if (creator) recipients.push({ membershipId: creator.id, companyId: creator.company_id, userId: creator.user_id });
-  }
+  const recipients = [...(await membersWithPermission(trx, [hook.company_id], 'integrations', 'manage')), ...(await userInCompany(trx, hook.created_by, hook.company_id))];
   await notifyMembers(services, trx, recipients, null, { type: 'webhook', description: WEBHOOK_MESSAGES.paused(hook.url), entityId: hook.company_id, options: { eventId: hook.id } });
 }

@@ -1,7 +1,7 @@
 import { queueWebhookEvent, type WebhookServices } from '../../lib/webhooks/deliveries.js';
 import type { Executor } from '../../db/index.js';
 import type { AuditActor } from '../../lib/audit.js';
-import { membersWithPermission, notifyMembers, type NotifyServices } from '../../lib/notify.js';
+import { membersWithPermission, notifyMembers, userInCompany, type NotifyServices } from '../../lib/notify.js';
 import { moveBudget } from '../budgets/budget-state.js';
 import type { ProjectRow } from '../projects/project-access.js';
 import type { BudgetRow } from './review-scope.js';
@@ -70,18 +70,7 @@ export async function applyDecision(
 export async function notifyOwner(services: NotifyServices, db: Executor, project: ProjectRow, budgetId: number, review: ReviewRow, what: string) {
   const reviewer =
     review.membership_id === null ? undefined : await db.selectFrom('memberships').select('user_id').where('id', '=', review.membership_id).executeTakeFirst();
-  const recipients = await membersWithPermission(db, [project.company_id], 'projects');
-  if (review.requested_by !== null) {
-    const requester = await db
-      .selectFrom('memberships')
-      .select(['id', 'company_id', 'user_id'])
-      .where('user_id', '=', review.requested_by)
-      .where('company_id', '=', project.company_id)
-      .where('type', '=', 'company')
-      .where('status', '=', 'accepted')
-      .executeTakeFirst();
-    if (requester) recipients.push({ membershipId: requester.id, companyId: requester.company_id, userId: requester.user_id });
-  }
+  const recipients = [...(await membersWithPermission(db, [project.company_id], 'projects')), ...(await userInCompany(db, review.requested_by, project.company_id))];
   await notifyMembers(services, db, recipients, reviewer?.user_id ?? null, {
     type: 'budget--budget-review',
     description: `${review.reviewer_name} ${what} (${project.project_name})`,

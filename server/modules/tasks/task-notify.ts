@@ -1,6 +1,6 @@
 import type { NotificationTopic } from '../../../resources/notification.js';
 import type { Executor } from '../../db/index.js';
-import { notifyMembers, type NotifyServices } from '../../lib/notify.js';
+import { notifyMembers, userInCompany, type NotifyServices } from '../../lib/notify.js';
 import type { TaskRow } from './task-access.js';
 
 /**
@@ -19,18 +19,7 @@ async function concerned(db: Executor, task: Pick<TaskRow, 'company_id' | 'crew_
         .where('m.status', '=', 'accepted')
         .execute()
     : [];
-  const creator =
-    task.created_by === null
-      ? []
-      : await db
-          .selectFrom('memberships as m')
-          .select(['m.id', 'm.company_id', 'm.user_id'])
-          .where('m.user_id', '=', task.created_by)
-          .where('m.company_id', '=', task.company_id)
-          .where('m.type', '=', 'company')
-          .where('m.status', '=', 'accepted')
-          .execute();
-  return [...leaders, ...creator].map((r) => ({ membershipId: r.id, companyId: r.company_id, userId: r.user_id }));
+  return [...leaders.map((r) => ({ membershipId: r.id, companyId: r.company_id, userId: r.user_id })), ...(await userInCompany(db, task.created_by, task.company_id))];
 }
 
 /** One notification row per concerned person; the link is the task's page (/app/tasks, spec 02 §2). */
