@@ -79,7 +79,12 @@ describeEachDatabase(
       expect(sub.json).toMatchObject({ event: 'production.approved', companyId: w.sub.companyId });
       expect(owner.json.id).toBe(sub.json.id);
       const asApi = await call(s, w.people.ownerPm)('GET', `/production/${p.id}`);
-      expect(owner.json.data).toMatchObject({ id: p.id, status: 'approved', approvedAt: asApi.body.approvedAt, items: asApi.body.items, reviews: asApi.body.reviews });
+      // Each company's payload is the production as GET answers its members, with no right to act on it
+      // (the approving company's made from the request's own answer, the other's read for it).
+      const nobodyActs = { planSheets: [], canEdit: false, canSubmit: false, canReview: false, canAmend: false };
+      expect(owner.json.data).toMatchObject({ id: p.id, status: 'approved', approvedAt: asApi.body.approvedAt });
+      expect(owner.json.data).toEqual({ ...asApi.body, ...nobodyActs });
+      expect(sub.json.data).toEqual({ ...(await call(s, w.people.sub)('GET', `/production/${p.id}`)).body, ...nobodyActs });
       // The stranger's endpoint, registered for the same event, heard nothing.
       expect(got.some((r) => hookOf.get(r.headers[DELIVERY_HEADER.toLowerCase()] as string) === strangerHook.id)).toBe(false);
       const list = await call(s, w.people.owner)('GET', `/companies/${w.owner.companyId}/webhooks/${ownerHook.id}/deliveries`);

@@ -97,23 +97,23 @@ export function registerWebhookDeliveries(services: WebhookServices) {
 
 /**
  * One attempt of a delivery. The attempt is claimed by a conditional update of the row (pending, and
- * exactly attempt-1 attempts made), so a duplicate job (a relay sent twice, a lapsed lock) sends
- * nothing. The outcome and the next attempt's job are written in one transaction.
+ * exactly attempt-1 attempts made) that answers it, so a duplicate job (a relay sent twice, a lapsed
+ * lock) sends nothing. A failure's outcome, the next attempt's job and the endpoint's failing state are
+ * written in one transaction; a success is one statement, and clears the endpoint's failing state.
  */
 export async function deliver(services: WebhookServices, payload: DeliverPayload, _ctx?: JobContext): Promise<SendOutcome | null> {
   const { db, config } = services;
-  const row = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', payload.deliveryId).executeTakeFirst();
-  if (!row || row.status !== 'pending' || row.attempts !== payload.attempt - 1) return null;
-  const hook = await db.selectFrom('webhooks').selectAll().where('id', '=', row.webhook_id).executeTakeFirst();
   const now = nowIso();
-  const claimed = await db
+  const row = await db
     .updateTable('webhook_deliveries')
-    .set({ attempts: payload.attempt, last_attempt_at: now, first_attempt_at: row.first_attempt_at ?? now })
-    .where('id', '=', row.id)
+    .set((eb) => ({ attempts: payload.attempt, last_attempt_at: now, first_attempt_at: eb.fn.coalesce('first_attempt_at', eb.val(now)) }))
+    .where('id', '=', payload.deliveryId)
     .where('status', '=', 'pending')
     .where('attempts', '=', payload.attempt - 1)
+    .returning(['id', 'webhook_id', 'company_id', 'event', 'body', 'first_attempt_at'])
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return null;
+  if (!row) return null;
+  const hook = await db.selectFrom('webhooks').selectAll().where('id', '=', row.webhook_id).executeTakeFirst();
   if (!hook || !hook.active || hook.paused_at) {
     // Turned off or paused after the event was queued: nothing is sent; a resend after resuming sends it.
     await db
@@ -147,12 +147,14 @@ async function record(
     error: outcome.error,
     duration_ms: outcome.durationMs,
   };
+  if (outcome.ok) {
+    // Not one transaction with the delivery's row (a transaction holds SQLite's one connection
+    // between its statements): apart, a crash between them leaves only a failing mark the next success clears.
+    await services.db.updateTable('webhook_deliveries').set({ ...result, status: 'succeeded', finished_at: nowIso(), next_attempt_at: null }).where('id', '=', row.id).execute();
+    await services.db.updateTable('webhooks').set({ failing_since: null }).where('id', '=', hook.id).where('failing_since', 'is not', null).execute();
+    return;
+  }
   await services.db.transaction().execute(async (trx) => {
-    if (outcome.ok) {
-      await trx.updateTable('webhook_deliveries').set({ ...result, status: 'succeeded', finished_at: nowIso(), next_attempt_at: null }).where('id', '=', row.id).execute();
-      await trx.updateTable('webhooks').set({ failing_since: null }).where('id', '=', hook.id).where('failing_since', 'is not', null).execute();
-      return;
-    }
     if (retry) {
       await trx
         .updateTable('webhook_deliveries')

@@ -139,8 +139,9 @@ export async function submitProduction(services: Services, actor: Actor, id: num
       description: `${await productionTitle(trx, production, scope.project)} was submitted for review`,
       production,
     });
-    await queueProductionWebhook(services, trx, 'production.submitted', production, scope.project);
-    return loadProduction(trx, scope, id);
+    const seen = await loadProduction(trx, scope, id);
+    await queueProductionWebhook(services, trx, 'production.submitted', production, scope.project, { companyId: scope.companyId, production: seen });
+    return seen;
   });
 }
 
@@ -177,8 +178,9 @@ export async function approveProduction(services: Services, actor: Actor, id: nu
     });
     if (body.sendEmail) await mailApproval(services, trx, production, title, last, mine.companyName);
     // The production is approved once the last review is: a company's own review approved alone is no event.
-    if (last) await queueProductionWebhook(services, trx, 'production.approved', production, project);
-    return loadProduction(trx, scope, id);
+    const seen = await loadProduction(trx, scope, id);
+    if (last) await queueProductionWebhook(services, trx, 'production.approved', production, project, { companyId: scope.companyId, production: seen });
+    return seen;
   });
 }
 
@@ -198,8 +200,9 @@ export async function rejectProduction(services: Services, actor: Actor, id: num
       production,
       eventId: mine.id,
     });
-    await queueProductionWebhook(services, trx, 'production.rejected', production, project);
-    return loadProduction(trx, scope, id);
+    const seen = await loadProduction(trx, scope, id);
+    await queueProductionWebhook(services, trx, 'production.rejected', production, project, { companyId: scope.companyId, production: seen });
+    return seen;
   });
 }
 
