@@ -4,14 +4,14 @@
 // had under 1,000 approvals just like them with no webhook registered: what the deliveries cost the
 // API, apart from what the approvals themselves cost. Each read asks another page and status, so no
 // cached answer serves it.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { fork } from 'node:child_process';
 import os from 'node:os';
-import { verifySignature } from '../server/lib/webhooks/signing.js';
+import { fileURLToPath } from 'node:url';
 import { measure, type Measured, type Target } from './measure.js';
 import type { RunningServer } from './server.js';
 import { seedCall } from './seed-sql.js';
 import { headersOf, sheetOf, type SoakWorld } from './soak-seed.js';
+import type { ReceiverCounts } from './webhook-receiver.js';
 
 export const WEBHOOK_BENCH = { approvals: 1000, withinSec: 60, minThroughputShare: 0.8, writers: 8 };
 
@@ -32,32 +32,34 @@ export interface WebhookDeliveriesRun {
   throughputShare: number;
 }
 
-function startReceiver(secret: () => string) {
-  const seen = new Set<string>();
-  const state = { delivered: 0, duplicates: 0, badSignatures: 0, last: 0 };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const delivery = String(req.headers['fieldwork-delivery'] ?? '');
-      if (!verifySignature(secret(), body, String(req.headers['fieldwork-signature'] ?? ''))) state.badSignatures++;
-      else if (JSON.parse(body).event === 'production.approved') {
-        if (seen.has(delivery)) state.duplicates++;
-        else {
-          seen.add(delivery);
-          state.delivered++;
-          state.last = Date.now();
-        }
-      }
-      res.writeHead(200).end('thanks');
+/** Forks bench/webhook-receiver.ts: its address, the secret it verifies with, and its counts. */
+async function startReceiver() {
+  const child = fork(fileURLToPath(new URL('./webhook-receiver.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const next = () =>
+    new Promise<{ url?: string; counts?: ReceiverCounts }>((resolve, reject) => {
+      const exited = (code: number | null) => reject(new Error(`the webhook receiver exited (${code})`));
+      child.once('exit', exited);
+      child.once('message', (m: { url?: string; counts?: ReceiverCounts }) => {
+        child.off('exit', exited);
+        resolve(m);
+      });
     });
-  });
-  return new Promise<{ url: string; state: typeof state; close: () => Promise<void> }>((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, state, close: () => new Promise((r) => server.close(() => r())) }),
-    ),
-  );
+  const { url } = await next();
+  return {
+    url: url!,
+    /** Sets the secret (when given) and answers the counts so far. */
+    ask: async (secret?: string) => {
+      const answer = next();
+      child.send(secret === undefined ? {} : { secret });
+      return (await answer).counts!;
+    },
+    close: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.disconnect();
+      await exited;
+    },
+  };
 }
 
 /** Runs `work` over the items with `width` at a time. */
@@ -73,8 +75,7 @@ export async function benchWebhookDeliveries(server: RunningServer, world: SoakW
   const { baseUrl } = server;
   const h = headersOf(world, world.owner);
   const call = (method: string, url: string, body?: unknown) => seedCall('webhook bench', baseUrl, method, url, body, h);
-  let secret = '';
-  const receiver = await startReceiver(() => secret);
+  const receiver = await startReceiver();
   try {
     log(`  recording and submitting ${2 * WEBHOOK_BENCH.approvals} productions ...`);
     const submitted: number[] = [];
@@ -107,23 +108,27 @@ export async function benchWebhookDeliveries(server: RunningServer, world: SoakW
     log(`  approving ${first.length} productions with no webhook, reading the grid meanwhile ...`);
     const readApprovalsOnly = await approveWhileReading(first);
     const hook = await call('POST', `/companies/${world.companyId}/webhooks`, { url: receiver.url, events: ['production.approved'] });
-    secret = hook.secret;
+    await receiver.ask(hook.secret);
     const loadStart = os.loadavg()[0]!;
     log(`  approving ${second.length} productions, each delivered to the endpoint, reading the grid meanwhile ...`);
     const started = Date.now();
     const readDuringDeliveries = await approveWhileReading(second);
     const approvalsSeconds = (Date.now() - started) / 1000;
     const deadline = started + WEBHOOK_BENCH.withinSec * 1000 + 30_000;
-    while (receiver.state.delivered < second.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    const all = receiver.state.delivered >= second.length;
+    let counts = await receiver.ask();
+    while (counts.delivered < second.length && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      counts = await receiver.ask();
+    }
+    const all = counts.delivered >= second.length;
     const round2 = (n: number) => Math.round(n * 100) / 100;
     return {
       loadAverage: { start: round2(loadStart), end: round2(os.loadavg()[0]!) },
       approvals: second.length,
-      delivered: receiver.state.delivered,
-      badSignatures: receiver.state.badSignatures,
-      duplicates: receiver.state.duplicates,
-      secondsToAllDelivered: all ? round2((receiver.state.last - started) / 1000) : null,
+      delivered: counts.delivered,
+      badSignatures: counts.badSignatures,
+      duplicates: counts.duplicates,
+      secondsToAllDelivered: all ? round2((counts.last - started) / 1000) : null,
       approvalsSeconds: round2(approvalsSeconds),
       readApprovalsOnly,
       readDuringDeliveries,

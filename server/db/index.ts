@@ -57,8 +57,11 @@ export function openDatabase(opts: OpenOptions): DatabaseHandle {
       max: 10,
       connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
       ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+      // What is prepared is parsed once, never planned once: see preparingStatements.
+      options: '-c plan_cache_mode=force_custom_plan',
     });
     survivingRestarts(pool, opts.log);
+    preparingStatements(pool);
     const db = new Kysely<DB>({ dialect: watched(new PostgresDialect({ pool })) });
     return {
       db,
@@ -103,6 +106,49 @@ function survivingRestarts(pool: pg.Pool, log: OpenOptions['log']) {
   pool.on('connect', (client) => {
     // A client in use between two queries (in a transaction) emits its loss with no listener of the pool's.
     client.on('error', () => undefined);
+  });
+}
+
+/** Statements a connection keeps prepared at most; later ones are parsed and planned each time. */
+const PG_PREPARED_PER_CONNECTION = 200;
+/** A statement is prepared once its text has come this many times: one-off texts (long `in (...)` lists) never are. */
+const PG_PREPARE_AFTER = 3;
+/** Texts given a name at most, in this process. */
+const PG_NAMED_STATEMENTS = 5000;
+
+/**
+ * PostgreSQL keeping the statements the server sends again and again prepared on each connection,
+ * named by their SQL text: Kysely sends every query unnamed, so PostgreSQL parsed and planned each
+ * one anew, and planning was most of a grid page's time in the database (parse 0.2 ms, plan 0.4 ms,
+ * run 0.15 ms for the members grid). Each execution is still planned for its own parameters (the pool
+ * sets `plan_cache_mode = force_custom_plan`): a generic plan judged by average row counts scanned a
+ * budget item's thousands of approved items, or the whole jobs table, where the values at hand needed a few.
+ */
+function preparingStatements(pool: pg.Pool) {
+  const seen = new Map<string, number>();
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (name) return name;
+    const count = (seen.get(text) ?? 0) + 1;
+    if (seen.size > 10_000) seen.clear();
+    seen.set(text, count);
+    if (count < PG_PREPARE_AFTER || names.size >= PG_NAMED_STATEMENTS) return null;
+    name = `fw${names.size}`;
+    names.set(text, name);
+    return name;
+  };
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    let prepared = 0;
+    (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+      if (typeof config !== 'string' || !Array.isArray(values) || callback !== undefined || prepared >= PG_PREPARED_PER_CONNECTION) return query(config, values, callback);
+      const name = nameOf(config);
+      if (!name) return query(config, values);
+      const known = (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements[name] !== undefined;
+      if (!known) prepared += 1;
+      return query({ name, text: config, values });
+    };
   });
 }
 

@@ -148,10 +148,10 @@ async function record(
     duration_ms: outcome.durationMs,
   };
   if (outcome.ok) {
-    // Not one transaction with the delivery's row (a transaction holds SQLite's one connection
-    // between its statements): apart, a crash between them leaves only a failing mark the next success clears.
     await services.db.updateTable('webhook_deliveries').set({ ...result, status: 'succeeded', finished_at: nowIso(), next_attempt_at: null }).where('id', '=', row.id).execute();
-    await services.db.updateTable('webhooks').set({ failing_since: null }).where('id', '=', hook.id).where('failing_since', 'is not', null).execute();
+    // Apart from the delivery's row, and only when the endpoint was failing as this attempt began: a
+    // failure recorded meanwhile stays marked until the next success, a few seconds of a day's grace.
+    if (hook.failing_since !== null) await services.db.updateTable('webhooks').set({ failing_since: null }).where('id', '=', hook.id).execute();
     return;
   }
   await services.db.transaction().execute(async (trx) => {

@@ -131,7 +131,7 @@ export async function submitProduction(services: Services, actor: Actor, id: num
       const item = await trx.selectFrom('production_items').select('id').where('production_id', '=', id).limit(1).executeTakeFirst();
       if (!item) throw conflict(PRODUCTION_MESSAGES.empty, 'EMPTY');
     }
-    await moveProduction(trx, production, 'submit', { submitted_at: nowIso(), submitted_by: actor.user.id, reject_reason: null, approved_at: null });
+    assertMove(production.status, 'submit');
     const companies = await openReviews(trx, scope);
     await auditProduction(trx, scope, 'submitted', { status: production.status }, { status: 'submitted' });
     await notifyProduction(services, trx, companies, actor.user.id, {
@@ -139,6 +139,9 @@ export async function submitProduction(services: Services, actor: Actor, id: num
       description: `${await productionTitle(trx, production, scope.project)} was submitted for review`,
       production,
     });
+    // Last of the writes: the move updates the project's shared monthly rollup rows (0026's triggers),
+    // which every other move of the project's productions then waits for until this one commits.
+    await moveProduction(trx, production, 'submit', { submitted_at: nowIso(), submitted_by: actor.user.id, reject_reason: null, approved_at: null });
     const seen = await loadProduction(trx, scope, id);
     await queueProductionWebhook(services, trx, 'production.submitted', production, scope.project, { companyId: scope.companyId, production: seen });
     return seen;
@@ -165,7 +168,6 @@ export async function approveProduction(services: Services, actor: Actor, id: nu
     const { mine, reviews } = await openReview(trx, scope);
     await decideReview(trx, mine, 'approved', actor.user.id, null);
     const last = reviews.every((r) => r.id === mine.id || r.status === 'approved');
-    if (last) await moveProduction(trx, production, 'approve', { approved_at: nowIso(), reject_reason: null });
     await auditProduction(trx, scope, last ? 'approved' : 'review approved', { review: mine.companyName, status: production.status }, { review: `${mine.companyName}: approved`, status: last ? 'approved' : production.status });
     const title = await productionTitle(trx, production, project);
     // The producer hears of each decision; the owner, when its own review opens now.
@@ -177,8 +179,10 @@ export async function approveProduction(services: Services, actor: Actor, id: nu
       eventId: mine.id,
     });
     if (body.sendEmail) await mailApproval(services, trx, production, title, last, mine.companyName);
-    // The production is approved once the last review is: a company's own review approved alone is no event.
+    // Last of the writes, as in submitProduction: the rollup rows it updates are shared until the commit.
+    if (last) await moveProduction(trx, production, 'approve', { approved_at: nowIso(), reject_reason: null });
     const seen = await loadProduction(trx, scope, id);
+    // The production is approved once the last review is: a company's own review approved alone is no event.
     if (last) await queueProductionWebhook(services, trx, 'production.approved', production, project, { companyId: scope.companyId, production: seen });
     return seen;
   });
@@ -192,7 +196,6 @@ export async function rejectProduction(services: Services, actor: Actor, id: num
     assertMove(production.status, 'reject');
     const { mine } = await openReview(trx, scope);
     await decideReview(trx, mine, 'rejected', actor.user.id, body.reason);
-    await moveProduction(trx, production, 'reject', { reject_reason: body.reason });
     await auditProduction(trx, scope, 'rejected', { status: production.status }, { status: 'rejected', review: `${mine.companyName}: rejected`, reason: body.reason });
     await notifyProduction(services, trx, [production.company_id], actor.user.id, {
       topic: PRODUCTION_TOPICS.review,
@@ -200,6 +203,8 @@ export async function rejectProduction(services: Services, actor: Actor, id: num
       production,
       eventId: mine.id,
     });
+    // Last of the writes, as in submitProduction.
+    await moveProduction(trx, production, 'reject', { reject_reason: body.reason });
     const seen = await loadProduction(trx, scope, id);
     await queueProductionWebhook(services, trx, 'production.rejected', production, project, { companyId: scope.companyId, production: seen });
     return seen;

@@ -129,6 +129,8 @@ export async function productionItems(db: Executor, productionId: number, status
       sql<string>`cast(pi.quantity_e3 as text)`.as('quantity_e3'),
       sql<string>`cast(bi.price_cents as text)`.as('price_cents'),
       'bi.quantity as planned',
+      // The budget item's approved production, kept by countProduction: this one's items are in it once it is approved.
+      sql<string>`cast(bi.produced_e3 as text)`.as('produced_e3'),
       'pi.photos_number',
       'pi.description',
       'pi.station_id',
@@ -142,25 +144,11 @@ export async function productionItems(db: Executor, productionId: number, status
     .where('pi.production_id', '=', productionId)
     .orderBy('pi.id')
     .execute();
-  const budgetItemIds = [...new Set(rows.map((r) => r.budget_item_id))];
-  const produced = new Map<number, bigint>();
-  for (let i = 0; i < budgetItemIds.length; i += 500) {
-    const sums = await db
-      .selectFrom('production_items as pi')
-      .innerJoin('productions as p', 'p.id', 'pi.production_id')
-      .select(['pi.budget_item_id', sql<string>`cast(sum(pi.quantity_e3) as text)`.as('total')])
-      .where('p.status', '=', 'approved')
-      .where('p.id', '<>', productionId)
-      .where('pi.budget_item_id', 'in', budgetItemIds.slice(i, i + 500))
-      .groupBy('pi.budget_item_id')
-      .execute();
-    for (const s of sums) produced.set(s.budget_item_id, BigInt(s.total ?? '0'));
-  }
   const here = new Map<number, bigint>();
   for (const r of rows) here.set(r.budget_item_id, (here.get(r.budget_item_id) ?? 0n) + BigInt(r.quantity_e3));
   return rows.map((r) => {
-    const others = produced.get(r.budget_item_id) ?? 0n;
     const mine = here.get(r.budget_item_id)!;
+    const others = BigInt(r.produced_e3) - (status === 'approved' ? mine : 0n);
     const planned = BigInt(r.planned) * 1000n;
     const quantity = BigInt(r.quantity_e3);
     const price = BigInt(r.price_cents);
