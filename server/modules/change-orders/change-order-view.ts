@@ -6,6 +6,7 @@ import { documentDecisions } from '../../lib/document-decisions.js';
 import { lastDocumentLink } from '../../lib/document-links.js';
 import type { Services } from '../../services.js';
 import { changeOrderContact, changeOrderMoves, changeOrderTurn, decidingParty, type DecidingParty } from './change-order-party.js';
+import type { ProjectRow } from '../projects/project-access.js';
 import { mayDecide, type BudgetScope } from './change-order-scope.js';
 
 /** Change orders with their item's name, as the list and every answer read them (alias co). */
@@ -69,13 +70,18 @@ export function changeOrderBase(row: ViewRow): ChangeOrderBase {
 
 export type ChangeOrderBase = Omit<ChangeOrder, 'canDecide' | 'contact' | 'contactRequired' | 'turn' | 'decisions' | 'moves'>;
 
+/** Who looks: a signed-in caller's budget scope, or the project alone, for nobody who may act (a webhook's payload). */
+type Viewer = Pick<BudgetScope, 'access' | 'parentOwnerId'> | { project: ProjectRow; parentOwnerId: number | null };
+const signedIn = (v: Viewer): v is Pick<BudgetScope, 'access' | 'parentOwnerId'> => 'access' in v;
+
 /**
- * The answers for rows of one budget, as the caller sees them: canDecide only while it waits for a
- * decision the caller's company may give; the contact, whose move it is, the decisions and the
- * caller's moves. The deciding party is read once per way of asking (the client, or the parent).
+ * The answers for rows of one budget, as the viewer sees them: canDecide only while it waits for a
+ * decision the viewer's company may give; the contact, whose move it is, the decisions and the
+ * viewer's moves (none, and no decision, for the project alone). The deciding party is read once per
+ * way of asking (the client, or the parent).
  */
-export async function changeOrderViews(services: Services, db: Executor, scope: BudgetScope, rows: ViewRow[]): Promise<ChangeOrder[]> {
-  const { project } = scope.access;
+export async function changeOrderViews(services: Services, db: Executor, scope: Viewer, rows: ViewRow[]): Promise<ChangeOrder[]> {
+  const project = signedIn(scope) ? scope.access.project : scope.project;
   const ps = { project, parentOwnerId: scope.parentOwnerId };
   const parties = new Map<boolean, Promise<DecidingParty>>();
   const partyOf = (fromParent: boolean) => {
@@ -102,12 +108,12 @@ export async function changeOrderViews(services: Services, db: Executor, scope: 
       const sentLink = link && row.sent_at && link.created_at >= row.sent_at ? link : undefined;
       return {
         ...base,
-        canDecide: base.status === 'sent' && mayDecide(scope, row.request_from_parent),
+        canDecide: signedIn(scope) && base.status === 'sent' && mayDecide(scope, row.request_from_parent),
         contact,
         contactRequired: party.contactRequired,
         turn: changeOrderTurn(base.status, party, issuer.name, { sentAt: row.sent_at, link: sentLink }),
         decisions,
-        moves: changeOrderMoves(base.status, scope, row.request_from_parent, party, !!contact),
+        moves: signedIn(scope) ? changeOrderMoves(base.status, scope, row.request_from_parent, party, !!contact) : [],
       };
     }),
   );

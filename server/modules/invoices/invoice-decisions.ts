@@ -37,10 +37,10 @@ export async function approveInvoice(services: Services, actor: Actor, id: numbe
   return services.db.transaction().execute(async (trx) => {
     const scope = await decidableInvoice(trx, actor, id);
     await moveInvoice(trx, scope.invoice, 'approve', { approved_at: nowIso(), approved_by: scope.userId });
-    await queueInvoiceWebhook(services, trx, 'invoice.approved', id);
     await memberDecision(trx, actor, scope, 'approved', null);
     const after = await auditInvoice(trx, who(scope), 'approved', scope.invoice, id);
     await notifyInvoice(services, trx, after, scope.userId, after.company_id, 'approve');
+    await queueInvoiceWebhook(services, trx, 'invoice.approved', id);
     return loadInvoice(services, trx, scope, id);
   });
 }
@@ -53,9 +53,9 @@ export async function approveSinglePart(services: Services, actor: Actor, id: nu
     const project = await trx.selectFrom('projects').select('is_single_part').where('id', '=', scope.invoice.project_id).executeTakeFirstOrThrow();
     if (!project.is_single_part) throw conflict(INVOICE_BILLING_MESSAGES.singlePart, 'NOT_SINGLE_PART');
     await moveInvoice(trx, scope.invoice, 'approveSinglePart', { single_part: 1, approved_at: nowIso(), approved_by: scope.userId });
-    await queueInvoiceWebhook(services, trx, 'invoice.approved', id);
     await revokeDocumentLinks(trx, 'invoice', id);
     await auditInvoice(trx, who(scope), 'approved as a single part', scope.invoice, id);
+    await queueInvoiceWebhook(services, trx, 'invoice.approved', id);
     return loadInvoice(services, trx, scope, id);
   });
 }
@@ -82,11 +82,11 @@ export async function cancelInvoice(services: Services, actor: Actor, id: number
     assertMove(scope.invoice.status, 'cancel');
     if (Number(scope.invoice.paid_cents) > 0) throw conflict(INVOICE_BILLING_MESSAGES.withPayments, 'HAS_PAYMENTS');
     await moveInvoice(trx, scope.invoice, 'cancel', { cancel_reason: reason });
-    await queueInvoiceWebhook(services, trx, 'invoice.cancelled', id);
     await trx.updateTable('invoice_lines').set({ active: 0 }).where('invoice_id', '=', id).execute();
     await revokeDocumentLinks(trx, 'invoice', id);
     const after = await auditInvoice(trx, who(scope), 'cancelled', scope.invoice, id);
     if (after.sent_at) await notifyInvoice(services, trx, after, scope.userId, after.client_id, 'cancel', reason);
+    await queueInvoiceWebhook(services, trx, 'invoice.cancelled', id);
     return loadInvoice(services, trx, scope, id);
   });
 }

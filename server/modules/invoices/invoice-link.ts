@@ -102,7 +102,6 @@ async function decideInTransaction(services: Services, trx: Trx, token: string, 
   const now = nowIso();
   const approved = decision === 'approved';
   const status = await moveInvoice(trx, row, approved ? 'approve' : 'reject', approved ? { approved_at: now, approved_by: null } : { reject_reason: input.reason });
-  if (approved) await queueInvoiceWebhook(services, trx, 'invoice.approved', row.id);
   const name = signer(link, input.name);
   await recordDocumentDecision(trx, {
     companyId: row.company_id,
@@ -121,6 +120,8 @@ async function decideInTransaction(services: Services, trx: Trx, token: string, 
   const by = name === link.contact_email ? name : `${name} (${link.contact_email})`;
   const after = await auditInvoice(trx, { userId: null, companyId: row.company_id }, `${decision} by ${by} through the e-mailed link`, row, row.id);
   await notifyInvoice(services, trx, after, null, row.company_id, approved ? 'approve' : 'reject', approved ? `by ${by} through the e-mailed link` : input.reason);
+  // Once the decision is recorded: the payload lists it.
+  if (approved) await queueInvoiceWebhook(services, trx, 'invoice.approved', row.id);
   const issuer = await trx.selectFrom('companies').select('name').where('id', '=', row.company_id).executeTakeFirstOrThrow();
   return { number: row.number, status, decision, decidedByName: name, issuerName: issuer.name };
 }

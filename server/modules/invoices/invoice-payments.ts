@@ -56,12 +56,12 @@ async function record(services: Services, trx: Trx, scope: InvoiceScope, kind: '
       .execute();
   }
   await moveInvoice(trx, row, kind === 'payment' ? 'pay' : 'release', { paid_cents: Number(paid), released_cents: Number(released), paid_at: to === 'paid' ? now : null }, to);
-  if (to === 'paid' && row.status !== 'paid') await queueInvoiceWebhook(services, trx, 'invoice.paid', row.id);
   const company = await trx.selectFrom('companies').select('name').where('id', '=', scope.companyId).executeTakeFirstOrThrow();
   const action =
     kind === 'retainage_release' ? 'retainage released' : `payment of ${formatMoney(centsToMoney(amount))} recorded by ${company.name}${to === 'paid' ? ': paid in full' : ''}`;
   const after = await auditInvoice(trx, { userId: scope.userId, companyId: scope.companyId }, action, row, row.id);
   if (scope.side === 'billed') await notifyInvoice(services, trx, after, scope.userId, after.company_id, 'pay', action);
+  if (to === 'paid' && row.status !== 'paid') await queueInvoiceWebhook(services, trx, 'invoice.paid', row.id);
 }
 
 /**

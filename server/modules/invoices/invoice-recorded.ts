@@ -47,7 +47,6 @@ export async function recordInvoiceDecision(services: Services, actor: Actor, id
       const row = scope.invoice;
       const approved = d.decision === 'approved';
       await moveInvoice(trx, row, approved ? 'approve' : 'reject', approved ? { approved_at: d.decidedAt, approved_by: actor.user.id } : { reject_reason: d.reason });
-      if (approved) await queueInvoiceWebhook(services, trx, 'invoice.approved', row.id);
       await revokeDocumentLinks(trx, 'invoice', id);
       await recordDocumentDecision(trx, {
         companyId: row.company_id,
@@ -66,6 +65,8 @@ export async function recordInvoiceDecision(services: Services, actor: Actor, id
       const said = `${d.decidedByName}${d.decidedByEmail ? ` (${d.decidedByEmail})` : ''} on ${day(d.decidedAt)}`;
       const action = `${what} recorded on the client's behalf: said by ${said}, recorded by ${actor.user.name}${fileId ? ', with file' : ''}`;
       await auditInvoice(trx, { userId: actor.user.id, companyId: scope.companyId }, action, row, id);
+      // Once the decision is recorded: the payload lists it.
+      if (approved) await queueInvoiceWebhook(services, trx, 'invoice.approved', row.id);
       return loadInvoice(services, trx, scope, id);
     };
     if (!file) return await services.db.transaction().execute((trx) => work(trx, null));

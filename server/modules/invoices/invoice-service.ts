@@ -31,10 +31,11 @@ async function defaultRetainage(trx: Trx, projectId: number, settingsPercent: st
 async function send(services: Services, trx: Trx, actor: { userId: number; companyId: number }, row: InvoiceRow) {
   const contact = await sendingContact(trx, row);
   await moveInvoice(trx, row, 'send', { sent_at: nowIso(), sent_by: actor.userId, reject_reason: null, contact_email: contact?.email ?? null, contact_name: contact?.name ?? null });
-  await queueInvoiceWebhook(services, trx, 'invoice.sent', row.id);
   const after = await auditInvoice(trx, actor, 'sent', row, row.id);
   if (contact) await mailInvoice(services, trx, actor, after, contact);
   await notifyInvoice(services, trx, after, actor.userId, after.client_id, 'send');
+  // After the mailed link exists: the payload is the invoice as it is once sent.
+  await queueInvoiceWebhook(services, trx, 'invoice.sent', row.id);
 }
 
 /**

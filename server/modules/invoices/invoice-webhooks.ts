@@ -4,9 +4,10 @@ import type { Services } from '../../services.js';
 import { loadInvoice } from './invoice-view.js';
 
 /**
- * An invoice sent, approved, paid or cancelled, queued beside its state machine's move (in the same
- * transaction) for the webhooks of the issuer and, once it was sent, of the billed company: each gets
- * the invoice as GET /invoices/{id} answers that side, without the caller's can* flags.
+ * An invoice sent, approved, paid or cancelled, queued in the move's transaction after its last write
+ * (the mailed link, the decision kept, the lines let go), for the webhooks of the issuer and, once it
+ * was sent, of the billed company: each gets the invoice as GET /invoices/{id} answers that side,
+ * without the caller's moves.
  */
 export async function queueInvoiceWebhook(services: Services, db: Executor, event: 'invoice.sent' | 'invoice.approved' | 'invoice.paid' | 'invoice.cancelled', invoiceId: number) {
   const row = await db.selectFrom('invoices').select(['id', 'company_id', 'client_id', 'project_id', 'sent_at']).where('id', '=', invoiceId).executeTakeFirstOrThrow();
