@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { honestBomb, lyingBomb, xlsxOf } from '../unit/server/imports/sheet-fixtures.js';
 import { describeEachDatabase, ownerWithCompany, type TestServer } from './harness.js';
 import { API, companyWithStaff, counts, invitee, linksOf, mailTo, multipart } from './members-helpers.js';
 
@@ -75,6 +76,15 @@ describeEachDatabase('members: bulk import', (server) => {
     const res = await upload(s, companyId, hr.token, { name: 'members.xlsx', type: XLSX, content: book });
     expect(res.status).toBe(200);
     expect(res.body.refused).toEqual([]);
+    // A formula is read by its value; one saved without a value refuses its row, saying which column.
+    const formulas = await xlsxOf([
+      ['name', 'email', 'role'],
+      [{ formula: 'CONCAT("Zoe"," Calc")', result: 'Zoe Calc' }, 'zoe@example.com', 'Member'],
+      ['Vic Blank', { formula: 'LOWER(A3)' }, 'Member'],
+    ]);
+    const calc = await upload(s, companyId, hr.token, { name: 'calc.xlsx', type: XLSX, content: formulas });
+    expect(calc.body.added.map((a: { name: string }) => a.name)).toEqual(['Zoe Calc']);
+    expect(calc.body.refused).toEqual([{ row: 3, email: null, reason: expect.stringMatching(/^email: formula without a value/) }]);
     expect(res.body.added.map((a: { row: number; email: string }) => [a.row, a.email])).toEqual([
       [2, 'xena@example.com'],
       [3, 'yuri@example.com'],
@@ -102,7 +112,14 @@ describeEachDatabase('members: bulk import', (server) => {
     const many = ['name,email,role', ...Array.from({ length: 5001 }, (_, i) => `P${i},p${i}@example.com,Crew`)].join('\n');
     const tooMany = await upload(s, companyId, owner.token, { ...good, content: many });
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.error.message).toBe('A file may hold at most 5000 rows.');
+    expect(tooMany.body.error.message).toBe('The sheet has more than 5,000 rows: import at most 5,000 rows at once');
+    // The spreadsheet imports' reader, its zip-bomb guard with it: refused before anything is unpacked.
+    for (const [bomb, message] of [[honestBomb(), /refused as a possible zip bomb/], [lyingBomb(), /unpacks to more than it declares/]] as const) {
+      const res = await upload(s, companyId, owner.token, { name: 'bomb.xlsx', type: XLSX, content: bomb });
+      expect([res.status, res.body.error.message]).toEqual([400, expect.stringMatching(message)]);
+    }
+    const pdf = await upload(s, companyId, owner.token, { name: 'm.pdf', type: 'application/pdf', content: Buffer.from('%PDF-1.4\n') });
+    expect([pdf.status, pdf.body.error.message]).toEqual([400, expect.stringContaining('The file must be an xlsx workbook or a CSV file')]);
     const huge = await upload(s, companyId, owner.token, { ...good, content: Buffer.alloc(5 * 1024 * 1024 + 10, 'a') });
     expect(huge.status).toBe(413);
     const json = await s.call('POST', `${API}/companies/${companyId}/memberships/bulk`, { token: owner.token, body: { file: 'x' } });

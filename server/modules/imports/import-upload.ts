@@ -12,7 +12,7 @@ export const sheetRefusal = (message: string) => badRequest(message, [{ field: '
  * The sheet kind of an upload by its sniffed type. A .csv that is not UTF-8 (Excel's Windows-1252
  * "CSV") sniffs as binary, so by its name it is still read as CSV; csv.ts decodes it and refuses NULs.
  */
-function sheetType(f: { contentType: string; filename: string }): string | null {
+export function sheetType(f: { contentType: string; filename: string }): string | null {
   if (f.contentType === XLSX_TYPE || CSV_TYPES.has(f.contentType)) return f.contentType;
   return f.contentType === 'application/octet-stream' && /\.csv$/i.test(f.filename) ? 'text/csv' : null;
 }
@@ -32,11 +32,17 @@ export async function readImportUpload(services: Services, req: FastifyRequest):
     if (!file) throw refusalError(upload);
     const flag = upload.fields[SKIP_REFUSED_FIELD];
     if (flag !== undefined && flag !== 'true' && flag !== 'false') throw badRequest(`${SKIP_REFUSED_FIELD} must be true or false`, [{ field: SKIP_REFUSED_FIELD, message: 'Must be true or false' }]);
-    const sheet = await readSheet({ spoolPath: file.spoolPath, contentType: sheetType(file)! }).catch((err: unknown) => Promise.reject(err instanceof SheetError ? sheetRefusal(err.message) : err));
-    return { sheet, skipRefused: flag === 'true' };
+    return { sheet: await readUploadedSheet(file), skipRefused: flag === 'true' };
   } finally {
     await upload.discard();
   }
+}
+
+/** A spooled upload that passed sheetType as a Sheet; what the reader refuses as a whole is a 400 on `file`. */
+export function readUploadedSheet(file: { spoolPath: string; contentType: string; filename: string }, maxRows?: number): Promise<Sheet> {
+  return readSheet({ spoolPath: file.spoolPath, contentType: sheetType(file)! }, maxRows).catch((err: unknown) =>
+    Promise.reject(err instanceof SheetError ? sheetRefusal(err.message) : err),
+  );
 }
 
 /** The sheet's columns for an import (columns.ts), a sheet without them being the same 400 on `file`. */

@@ -8,7 +8,8 @@ import { nowIso } from '../../../lib/json.js';
 import type { Services } from '../../../services.js';
 import { emailTakenReason } from '../member-checks.js';
 import { insertInvitation, queueInvitationMail } from '../member-invite.js';
-import { readSheet, type SheetRow } from './read-sheet.js';
+import type { Sheet } from '../../imports/sheet-read.js';
+import { memberRows, type SheetRow } from './read-sheet.js';
 
 interface CompanyRole {
   id: number;
@@ -35,6 +36,7 @@ type Checked = { ok: true; contact: ReturnType<typeof memberContact.parse>; role
 function checkRow(row: SheetRow, roles: Map<string, CompanyRole>): Checked {
   const v = row.values;
   const email = v.email?.toLowerCase() || null;
+  if (row.problems.length) return { ok: false, email, reason: row.problems.join('; ') };
   const parsed = memberContact.safeParse({ name: v.name ?? '', email: v.email ?? '', phone: v.phone || null, country: v.country || null, state: v.state || null });
   if (!parsed.success) return { ok: false, email, reason: [...new Set(parsed.error.issues.map((i) => i.message))].join('; ') };
   if (!v.role) return { ok: false, email, reason: 'Role is required' };
@@ -49,9 +51,9 @@ function checkRow(row: SheetRow, roles: Map<string, CompanyRole>): Checked {
  * membership: a refused row leaves nothing behind and does not stop the others, and a restart loses no
  * mail. Jobs send the mails after the answer, so a large file does not wait on SMTP.
  */
-export async function importMembers(services: Services, actor: Actor, company: CompanyMembership, bytes: Buffer): Promise<BulkImportResult> {
+export async function importMembers(services: Services, actor: Actor, company: CompanyMembership, sheet: Sheet): Promise<BulkImportResult> {
   const { companyId } = company;
-  const rows = await readSheet(bytes);
+  const rows = memberRows(sheet);
   const roles = await rolesByKey(services, companyId);
   const seen = new Map<string, number>();
   const result: BulkImportResult = { added: [], refused: [] };
