@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookDeliveryEvent, WebhookEvent, WebhookPayload } from '../../../resources/webhook.js';
 import { WEBHOOK_MESSAGES } from '../../../resources/webhook.js';
-import type { ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/index.js';
-import type { DB } from '../../db/schema.js';
 import type { JobContext } from '../../jobs/index.js';
 import type { Services } from '../../services.js';
 import { nowIso, parseJson } from '../json.js';
@@ -106,42 +104,26 @@ export function registerWebhookDeliveries(services: WebhookServices) {
 export async function deliver(services: WebhookServices, payload: DeliverPayload, _ctx?: JobContext): Promise<SendOutcome | null> {
   const { db, config } = services;
   const now = nowIso();
-  // The endpoint's columns come back with the claim (a statement fewer per delivery): null when it is gone.
-  const ofHook = <C extends 'url' | 'secret' | 'active' | 'paused_at' | 'created_by' | 'failing_since'>(eb: ExpressionBuilder<DB, 'webhook_deliveries'>, column: C) =>
-    eb.selectFrom('webhooks').select(column).whereRef('webhooks.id', '=', 'webhook_deliveries.webhook_id').as(`hook_${column}` as `hook_${C}`);
   const row = await db
     .updateTable('webhook_deliveries')
     .set((eb) => ({ attempts: payload.attempt, last_attempt_at: now, first_attempt_at: eb.fn.coalesce('first_attempt_at', eb.val(now)) }))
     .where('id', '=', payload.deliveryId)
     .where('status', '=', 'pending')
     .where('attempts', '=', payload.attempt - 1)
-    .returning((eb) => [
-      'id',
-      'webhook_id',
-      'company_id',
-      'event',
-      'body',
-      'first_attempt_at',
-      ofHook(eb, 'url'),
-      ofHook(eb, 'secret'),
-      ofHook(eb, 'active'),
-      ofHook(eb, 'paused_at'),
-      ofHook(eb, 'created_by'),
-      ofHook(eb, 'failing_since'),
-    ])
+    .returning(['id', 'webhook_id', 'company_id', 'event', 'body', 'first_attempt_at'])
     .executeTakeFirst();
   if (!row) return null;
-  if (!row.hook_active || row.hook_paused_at) {
+  const hook = await db.selectFrom('webhooks').selectAll().where('id', '=', row.webhook_id).executeTakeFirst();
+  if (!hook || !hook.active || hook.paused_at) {
     // Turned off or paused after the event was queued: nothing is sent; a resend after resuming sends it.
     await db
       .updateTable('webhook_deliveries')
-      .set({ status: 'failed', error: row.hook_paused_at ? 'The endpoint is paused' : 'The endpoint is turned off', finished_at: now, next_attempt_at: null })
+      .set({ status: 'failed', error: hook?.paused_at ? 'The endpoint is paused' : 'The endpoint is turned off', finished_at: now, next_attempt_at: null })
       .where('id', '=', row.id)
       .execute();
     return null;
   }
-  const hook = { id: row.webhook_id, company_id: row.company_id, url: row.hook_url!, created_by: row.hook_created_by, failing_since: row.hook_failing_since };
-  const secret = services.fieldCipher.decrypt(row.hook_secret!, secretContext(hook.id));
+  const secret = services.fieldCipher.decrypt(hook.secret, secretContext(hook.id));
   const outcome = await sendDelivery({ url: hook.url, secret, event: row.event, deliveryId: row.id, body: row.body }, config.webhooks);
   await record(services, row, hook, payload.attempt, outcome);
   return outcome;
