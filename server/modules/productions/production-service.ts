@@ -139,8 +139,9 @@ export async function submitProduction(services: Services, actor: Actor, id: num
       description: `${await productionTitle(trx, production, scope.project)} was submitted for review`,
       production,
     });
-    // Last of the writes: the move updates the project's shared monthly rollup rows (0026's triggers),
-    // which every other move of the project's productions then waits for until this one commits.
+    // After the audit and notices: the move updates the project's shared monthly rollup rows (0026's
+    // triggers), which every other move of its productions waits on until this commit, so only the
+    // answer and its webhook come after it.
     await moveProduction(trx, production, 'submit', { submitted_at: nowIso(), submitted_by: actor.user.id, reject_reason: null, approved_at: null });
     const seen = await loadProduction(trx, scope, id);
     await queueProductionWebhook(services, trx, 'production.submitted', production, scope.project, { companyId: scope.companyId, production: seen });
@@ -179,7 +180,7 @@ export async function approveProduction(services: Services, actor: Actor, id: nu
       eventId: mine.id,
     });
     if (body.sendEmail) await mailApproval(services, trx, production, title, last, mine.companyName);
-    // Last of the writes, as in submitProduction: the rollup rows it updates are shared until the commit.
+    // Late, as in submitProduction: the rollup rows it updates are shared until the commit.
     if (last) await moveProduction(trx, production, 'approve', { approved_at: nowIso(), reject_reason: null });
     const seen = await loadProduction(trx, scope, id);
     // The production is approved once the last review is: a company's own review approved alone is no event.
@@ -203,7 +204,7 @@ export async function rejectProduction(services: Services, actor: Actor, id: num
       production,
       eventId: mine.id,
     });
-    // Last of the writes, as in submitProduction.
+    // Late, as in submitProduction.
     await moveProduction(trx, production, 'reject', { reject_reason: body.reason });
     const seen = await loadProduction(trx, scope, id);
     await queueProductionWebhook(services, trx, 'production.rejected', production, project, { companyId: scope.companyId, production: seen });
