@@ -38,3 +38,16 @@ export async function startReceiver(answer: (n: number, req: Received) => number
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Webhook settings for API tests: the local receiver allowed, retries far enough apart that a test triggers them itself. */
+export const WEBHOOK_TEST_SETTINGS = { allowPrivate: true, timeoutMs: 2000, retryBaseMs: 60_000, retryMaxMs: 120_000, retryForMs: 10 * 60_000 };
+
+/** A receiver for the enclosing describe: started before its tests, closed after them. */
+export function useReceiver() {
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  beforeAll(async () => {
+    receiver = await startReceiver();
+  });
+  afterAll(() => receiver.close());
+  return () => receiver;
+}

@@ -5,33 +5,29 @@ import { describeEachDatabase, type TestServer } from './harness.js';
 import { fieldWorld as locateWorld } from './logs-helpers.js';
 import { announceExpiringLocates } from '../../server/modules/locates/index.js';
 import { createTask, taskWorld } from './tasks-helpers.js';
-import { startReceiver } from './webhook-receiver.js';
-
-const SETTINGS = { allowPrivate: true, timeoutMs: 2000, retryBaseMs: 60_000, retryMaxMs: 120_000, retryForMs: 10 * 60_000 };
+import { useReceiver, WEBHOOK_TEST_SETTINGS } from './webhook-receiver.js';
 
 /** Events beyond productions (webhooks.test.ts): each reaches its company's endpoint with the record as GET answers it. */
 describeEachDatabase(
   'webhooks: task and damage events',
   (server) => {
     let s: TestServer;
-    let receiver: Awaited<ReturnType<typeof startReceiver>>;
-    beforeAll(async () => {
+    const receiver = useReceiver();
+    beforeAll(() => {
       s = server();
-      receiver = await startReceiver();
     });
-    afterAll(() => receiver.close());
 
     it('a task moved to another status sends task.status_changed; an edit that keeps the status sends nothing', async () => {
       const w = await taskWorld(s);
-      const hook = await call(s, w.people.owner)('POST', `/companies/${w.owner.companyId}/webhooks`, { url: receiver.url, events: ['task.status_changed'] });
+      const hook = await call(s, w.people.owner)('POST', `/companies/${w.owner.companyId}/webhooks`, { url: receiver().url, events: ['task.status_changed'] });
       expect(hook.status).toBe(201);
       const task = await createTask(s, w);
-      const before = receiver.received.length;
+      const before = receiver().received.length;
       expect((await call(s, w.people.owner)('PATCH', `/tasks/${task.id}`, { summary: 'Renamed' })).status).toBe(200);
       const moved = await call(s, w.people.owner)('PATCH', `/tasks/${task.id}`, { status: 'completed' });
       expect(moved.status).toBe(200);
       await s.services.jobs.drain({ includeDelayed: true });
-      const got = receiver.received.slice(before);
+      const got = receiver().received.slice(before);
       expect(got).toHaveLength(1);
       expect(verifySignature(hook.body.secret, got[0]!.body, got[0]!.headers['fieldwork-signature'] as string)).toBe(true);
       expect(got[0]!.json).toMatchObject({ event: 'task.status_changed', companyId: w.owner.companyId, ids: { taskId: task.id }, data: { id: task.id, status: 'completed', summary: 'Renamed' } });
@@ -39,12 +35,12 @@ describeEachDatabase(
 
     it('a damage reported sends damage.reported with the damage as GET /damages/{id} answers it', async () => {
       const w = await fieldWorld(s);
-      const hook = await call(s, w.people.owner)('POST', `/companies/${w.owner.companyId}/webhooks`, { url: receiver.url, events: ['damage.reported'] });
+      const hook = await call(s, w.people.owner)('POST', `/companies/${w.owner.companyId}/webhooks`, { url: receiver().url, events: ['damage.reported'] });
       expect(hook.status).toBe(201);
-      const before = receiver.received.length;
+      const before = receiver().received.length;
       const damage = await reportDamage(s, w);
       await s.services.jobs.drain({ includeDelayed: true });
-      const got = receiver.received.slice(before);
+      const got = receiver().received.slice(before);
       expect(got).toHaveLength(1);
       const asApi = await call(s, w.people.owner)('GET', `/damages/${damage.id}`);
       expect(got[0]!.json).toMatchObject({ event: 'damage.reported', companyId: w.owner.companyId, ids: { damageId: damage.id, projectId: w.projectId } });
@@ -56,9 +52,9 @@ describeEachDatabase(
       const today = new Date().toISOString().slice(0, 10);
       const inDays = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
       const owner = call(s, w.people.owner);
-      const hook = await owner('POST', `/companies/${w.owner.companyId}/webhooks`, { url: receiver.url, events: ['locate.expiring'] });
+      const hook = await owner('POST', `/companies/${w.owner.companyId}/webhooks`, { url: receiver().url, events: ['locate.expiring'] });
       expect(hook.status).toBe(201);
-      const stranger = await call(s, w.people.stranger)('POST', `/companies/${w.stranger.companyId}/webhooks`, { url: `${receiver.url}?stranger`, events: ['locate.expiring'] });
+      const stranger = await call(s, w.people.stranger)('POST', `/companies/${w.stranger.companyId}/webhooks`, { url: `${receiver().url}?stranger`, events: ['locate.expiring'] });
       expect(stranger.status).toBe(201);
       const ticket = async (number: string, expiresOn: string) => {
         const res = await owner('POST', '/locates', { ticketNumber: `${number}-${Date.now().toString(36)}`, projectId: w.projectId, digStartDate: inDays(-5), expiresOn });
@@ -70,12 +66,12 @@ describeEachDatabase(
       const closed = await ticket('CLOSED', inDays(1));
       expect((await owner('PATCH', `/locates/${closed.id}`, { status: 'closed' })).status).toBe(200);
 
-      const before = receiver.received.length;
+      const before = receiver().received.length;
       expect(await announceExpiringLocates(s.services, today)).toBe(1);
       // A second scan (another process, the next hour) finds it announced.
       expect(await announceExpiringLocates(s.services, today)).toBe(0);
       await s.services.jobs.drain({ includeDelayed: true });
-      let got = receiver.received.slice(before);
+      let got = receiver().received.slice(before);
       expect(got).toHaveLength(1);
       expect(verifySignature(hook.body.secret, got[0]!.body, got[0]!.headers['fieldwork-signature'] as string)).toBe(true);
       expect(got[0]!.json).toMatchObject({ event: 'locate.expiring', companyId: w.owner.companyId, ids: { locateId: soon.id, projectId: w.projectId } });
@@ -87,7 +83,7 @@ describeEachDatabase(
       expect(await announceExpiringLocates(s.services, today)).toBe(0);
       expect(await announceExpiringLocates(s.services, inDays(8))).toBe(1);
       await s.services.jobs.drain({ includeDelayed: true });
-      got = receiver.received.slice(before);
+      got = receiver().received.slice(before);
       expect(got.map((d) => d.json.ids.locateId)).toEqual([soon.id, soon.id]);
       expect(got.every((d) => d.json.companyId === w.owner.companyId)).toBe(true);
       const strangers = await s.services.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', stranger.body.id).execute();
@@ -97,5 +93,5 @@ describeEachDatabase(
       expect(untouched.map((r) => r.expiring_announced_for)).toEqual([null, null]);
     });
   },
-  { runJobs: false, webhooks: SETTINGS },
+  { runJobs: false, webhooks: WEBHOOK_TEST_SETTINGS },
 );

@@ -5,9 +5,7 @@ import { call, side } from './budgets-helpers.js';
 import { API, as, changeOrderWorld, type Person, type World } from './change-orders-helpers.js';
 import { describeEachDatabase, type TestServer } from './harness.js';
 import { billing, createInvoice, invoiceWorld, production, type InvoiceWorld } from './invoices-helpers.js';
-import { startReceiver } from './webhook-receiver.js';
-
-const SETTINGS = { allowPrivate: true, timeoutMs: 2000, retryBaseMs: 60_000, retryMaxMs: 120_000, retryForMs: 10 * 60_000 };
+import { useReceiver, WEBHOOK_TEST_SETTINGS } from './webhook-receiver.js';
 
 type Who = { token: string; headers: Record<string, string> };
 type Hook = { id: number; secret: string; companyId: number };
@@ -18,26 +16,24 @@ describeEachDatabase(
   'webhooks: invoice, change order and budget review events',
   (server) => {
     let s: TestServer;
-    let receiver: Awaited<ReturnType<typeof startReceiver>>;
-    beforeAll(async () => {
+    const receiver = useReceiver();
+    beforeAll(() => {
       s = server();
-      receiver = await startReceiver();
     });
-    afterAll(() => receiver.close());
 
     const hook = async (who: Who, companyId: number, event: WebhookEvent): Promise<Hook> => {
-      const res = await s.call('POST', `${API}/companies/${companyId}/webhooks`, { token: who.token, headers: who.headers, body: { url: `${receiver.url}?${companyId}`, events: [event] } });
+      const res = await s.call('POST', `${API}/companies/${companyId}/webhooks`, { token: who.token, headers: who.headers, body: { url: `${receiver().url}?${companyId}`, events: [event] } });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return { id: res.body.id, secret: res.body.secret, companyId };
     };
-    const mark = () => receiver.received.length;
+    const mark = () => receiver().received.length;
 
     /** What arrived since `from`, each with the endpoint its delivery row names. */
     const arrivals = async (from: number) => {
       await s.services.jobs.drain({ includeDelayed: true });
       const rows = await s.services.db.selectFrom('webhook_deliveries').select(['id', 'webhook_id']).execute();
       const hookOf = new Map(rows.map((r) => [String(r.id), r.webhook_id]));
-      return receiver.received.slice(from).map((r) => ({ ...r, webhookId: hookOf.get(r.headers['fieldwork-delivery'] as string) }));
+      return receiver().received.slice(from).map((r) => ({ ...r, webhookId: hookOf.get(r.headers['fieldwork-delivery'] as string) }));
     };
     const nothingSince = async (from: number, why: string) => expect(await arrivals(from), why).toEqual([]);
 
@@ -236,5 +232,5 @@ describeEachDatabase(
       });
     });
   },
-  { runJobs: false, webhooks: SETTINGS },
+  { runJobs: false, webhooks: WEBHOOK_TEST_SETTINGS },
 );

@@ -5,11 +5,10 @@ import { verifySignature } from '../../server/lib/webhooks/signing.js';
 import { call, lastNotificationId, notificationsSince } from './budgets-helpers.js';
 import { describeEachDatabase, type TestServer } from './harness.js';
 import { approvedProduction, productionWorld, recordProduction, type ProductionWorld } from './productions-helpers.js';
-import { startReceiver } from './webhook-receiver.js';
+import { startReceiver, WEBHOOK_TEST_SETTINGS } from './webhook-receiver.js';
 
 // Retries wait a minute: a drain without includeDelayed makes exactly the attempts due now, however slow the machine;
 // drain({ includeDelayed }) makes the retries at once.
-const SETTINGS = { allowPrivate: true, timeoutMs: 2000, retryBaseMs: 60_000, retryMaxMs: 120_000, retryForMs: 10 * 60_000 };
 
 describeEachDatabase(
   'webhooks: signed deliveries after the commit, retried, never for a rollback or to another company',
@@ -237,5 +236,5 @@ describeEachDatabase(
       expect(await s.services.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', ownerHook.id).execute()).toHaveLength(0);
     });
   },
-  { runJobs: false, webhooks: SETTINGS },
+  { runJobs: false, webhooks: WEBHOOK_TEST_SETTINGS },
 );
