@@ -67,6 +67,7 @@ async function claimOrReplay(services: Services, req: FastifyRequest, reply: Fas
   const upload = req.isMultipart();
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = new Date();
+    const createdAt = now.toISOString();
     const claimed = await db
       .insertInto('idempotency_keys')
       .values({
@@ -79,12 +80,18 @@ async function claimOrReplay(services: Services, req: FastifyRequest, reply: Fas
         status: null,
         body: null,
         headers: null,
-        created_at: now.toISOString(),
+        created_at: createdAt,
         expires_at: new Date(now.getTime() + KEY_LIFETIME_MS).toISOString(),
       })
       .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
       .returning('id')
-      .executeTakeFirst();
+      .executeTakeFirst()
+      .catch((err: unknown) => {
+        // The database may have stored the claim and gone away before answering: a claim nobody
+        // holds would refuse the outbox's retry for ten minutes, so it is released once it is back.
+        if (isDatabaseUnavailable(err)) whenDatabaseBack(() => releaseUnheldClaim(services, userId, write.key, createdAt), req.log);
+        throw err;
+      });
     if (claimed) {
       write.claim = claimed.id;
       return;
@@ -140,20 +147,20 @@ async function settle(services: Services, { id, keep }: KeyOutcome) {
   else await services.db.updateTable('idempotency_keys').set({ state: 'done', ...keep }).where('id', '=', id).execute();
 }
 
-/** First wait before settling a key again while the database is away; it doubles up to RETRY_MAX_MS. */
+/** First wait before trying again while the database is away; it doubles up to RETRY_MAX_MS. */
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 5000;
 
 /**
- * Settles the key again until the database is back. Without it, a write cut by an outage (answered
- * 503) left its key running, and the outbox's retry of it was refused 409 until the key counted as
- * abandoned, ten minutes later. Past ABANDONED_MS the key is free anyway.
+ * Runs a key's settling again until the database is back. Without it, a write cut by an outage
+ * (answered 503) left its key running, and the outbox's retry of it was refused 409 until the key
+ * counted as abandoned, ten minutes later. Past ABANDONED_MS the key is free anyway.
  */
-function settleWhenBack(services: Services, outcome: KeyOutcome, log: FastifyRequest['log']) {
+function whenDatabaseBack(operation: () => Promise<unknown>, log: FastifyRequest['log']) {
   const giveUpAt = Date.now() + ABANDONED_MS;
   let wait = RETRY_FIRST_MS;
   const attempt = () => {
-    settle(services, outcome).catch((err: unknown) => {
+    operation().catch((err: unknown) => {
       if (!isDatabaseUnavailable(err)) return log.error({ err }, 'idempotency key could not be settled');
       if (Date.now() + wait > giveUpAt) return;
       wait = Math.min(wait * 2, RETRY_MAX_MS);
@@ -162,6 +169,16 @@ function settleWhenBack(services: Services, outcome: KeyOutcome, log: FastifyReq
   };
   setTimeout(attempt, wait).unref();
 }
+
+/** Deletes the claim this request may have made (matched by the moment it wrote), if it is still running. */
+const releaseUnheldClaim = (services: Services, userId: number, key: string, createdAt: string) =>
+  services.db
+    .deleteFrom('idempotency_keys')
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .where('created_at', '=', createdAt)
+    .where('state', '=', 'running')
+    .execute();
 
 /**
  * The answer stands even when the database cannot keep it (it went away after the handler): a
@@ -176,7 +193,7 @@ async function keepAnswer(services: Services, req: FastifyRequest, reply: Fastif
   } catch (err) {
     if (!isDatabaseUnavailable(err)) throw err;
     req.log.warn({ code: (err as { code?: unknown }).code, status: reply.statusCode }, 'idempotency key not settled yet: the database is unavailable');
-    settleWhenBack(services, outcome, req.log);
+    whenDatabaseBack(() => settle(services, outcome), req.log);
   }
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { KyselyPlugin, QueryId } from 'kysely';
 import { vi } from 'vitest';
 import { IDEMPOTENT_REPLAYED_HEADER } from '../../resources/idempotency.js';
 import { scheduleIdempotencySweep } from '../../server/http/idempotency.js';
@@ -30,6 +31,25 @@ const count = async (s: TestServer, table: 'logs' | 'damages' | 'productions' | 
 
 const keyRow = (s: TestServer, userId: number, key: string) =>
   s.services.db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+
+/** Lets the database store the next key claim, then loses its answer as a fast shutdown does; `stored` is the claim's id. */
+function claimAnswerLost() {
+  const claims = new WeakSet<QueryId>();
+  const lost: { stored?: number } = {};
+  const plugin: KyselyPlugin = {
+    transformQuery({ node, queryId }) {
+      if (!('stored' in lost) && node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'idempotency_keys') claims.add(queryId);
+      return node;
+    },
+    async transformResult({ result, queryId }) {
+      if (!claims.has(queryId)) return result;
+      claims.delete(queryId);
+      lost.stored = (result.rows[0] as { id?: number } | undefined)?.id;
+      throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    },
+  };
+  return { plugin, lost };
+}
 
 async function storedObjects(s: TestServer) {
   let n = 0;
@@ -197,6 +217,27 @@ describeEachDatabase('idempotent writes', (server) => {
     expect(retried.headers[IDEMPOTENT_REPLAYED_HEADER]).toBeUndefined();
     expect((await photoUpload(s, w.people.ownerLeader, key, p.id)).headers[IDEMPOTENT_REPLAYED_HEADER]).toBe('true');
     expect(await count(s, 'production_photos')).toBe(photos + 1);
+  });
+
+  it('a claim the database stored but never answered (it went away) is released once it is back: the retry runs once', async () => {
+    const key = randomUUID();
+    const body = checkInBody();
+    const logs = await count(s, 'logs');
+    const db = s.services.db;
+    const { plugin, lost } = claimAnswerLost();
+    s.services.db = db.withPlugin(plugin);
+    try {
+      const cut = await send(s, w.people.ownerLeader, key, 'POST', '/logs', body);
+      expect(cut.status).toBe(503);
+      expect(cut.body.error.code).toBe('DATABASE_UNAVAILABLE');
+    } finally {
+      s.services.db = db;
+    }
+    expect(lost.stored).toEqual(expect.any(Number));
+    await vi.waitFor(async () => expect(await keyRow(s, w.people.ownerLeader.userId, key)).toBeUndefined(), { timeout: 3000, interval: 50 });
+    const retried = await send(s, w.people.ownerLeader, key, 'POST', '/logs', body);
+    expect(retried.status).toBe(201);
+    expect(await count(s, 'logs')).toBe(logs + 1);
   });
 
   it('expired keys are swept hourly by the job runner, and a replay after that runs anew', async () => {
