@@ -1,9 +1,10 @@
+import { currentDialect } from '../../db/dialect-context.js';
 import type { Executor } from '../../db/index.js';
 import type { CompanyMembership } from '../../http/company-access.js';
 import { parseListQuery, runList, type ListSpec, type RawListQuery } from '../../lib/list-query.js';
 import { withTextIndex } from '../../lib/text-search.js';
 import type { Services } from '../../services.js';
-import { memberRows, memberViews } from './member-view.js';
+import { memberRows, memberViews, withAttached } from './member-view.js';
 
 export const MEMBER_FIELDS: ListSpec = {
   fields: {
@@ -34,15 +35,12 @@ async function memberTotal(db: Executor, companyId: number): Promise<number> {
 /** The company's members, invited and declined ones included, with their role, crews and categories. */
 export async function listMembers(services: Services, company: CompanyMembership, query: RawListQuery) {
   const list = parseListQuery(MEMBER_LIST, query);
-  const lean = services.db
-    .selectFrom('memberships as m')
-    .selectAll('m')
-    .where('m.type', '=', 'company')
-    .where('m.company_id', '=', company.companyId);
-  const page = await runList(memberRows(services.db).where('m.company_id', '=', company.companyId), list, {
-    base: lean,
+  const rows = memberRows(services.db).where('m.company_id', '=', company.companyId);
+  const lean = {
+    base: services.db.selectFrom('memberships as m').selectAll('m').where('m.type', '=', 'company').where('m.company_id', '=', company.companyId),
     aliases: ['m'],
     unfilteredTotal: () => memberTotal(services.db, company.companyId),
-  });
+  };
+  const page = currentDialect() === 'postgres' ? await runList(withAttached(rows, services.db), list, lean) : await runList(rows, list, lean);
   return { rows: await memberViews(services.db, page.rows), total: page.total };
 }

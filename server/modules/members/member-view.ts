@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { MemberStatus, MemberView, NamedRef } from '../../../resources/member.js';
 import type { Executor } from '../../db/index.js';
 import { notFound } from '../../http/errors.js';
@@ -33,31 +34,51 @@ export function memberRows(db: Executor) {
 
 type Attached = 'crew' | 'category';
 
+interface AttachedRow {
+  kind: Attached;
+  membership_id: number;
+  is_leader: number;
+  id: number;
+  name: string;
+}
+
 type MemberRow = Awaited<ReturnType<ReturnType<typeof memberRows>['executeTakeFirstOrThrow']>>;
 
 const names = (refs: NamedRef[]) => refs.map((r) => r.name).join(', ');
 
-/**
- * The API shape of member rows, with their crews and categories read in one query for the whole
- * page (on PostgreSQL each query is a round trip through the pool, issue 19).
- */
-export async function memberViews(db: Executor, rows: MemberRow[]): Promise<MemberView[]> {
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
+/** The crews and categories of the given memberships (ids, or the page query's `m.id`), ordered by name and id as a whole, so each kind is too. */
+function attachedOf(db: Executor, membership: readonly number[] | RawBuilder<number>) {
+  const match = (column: string) =>
+    Array.isArray(membership) ? sql<boolean>`${sql.ref(column)} in (${sql.join(membership)})` : sql<boolean>`${sql.ref(column)} = ${membership}`;
   const crews = db
     .selectFrom('crew_members as cm')
     .innerJoin('crews as c', 'c.id', 'cm.crew_id')
     .select([sql<Attached>`'crew'`.as('kind'), 'cm.membership_id', 'cm.is_leader', 'c.id', 'c.name'])
-    .where('cm.membership_id', 'in', ids);
+    .where(match('cm.membership_id'));
   const categories = db
     .selectFrom('member_categories as mc')
     // Unary plus keeps SQLite from driving the join from all the company's categories (15 times
     // slower on a page of the 100,000-member company): the page's members come first.
     .innerJoin('item_categories as ic', (join) => join.on('ic.id', '=', sql<number>`+${sql.ref('mc.category_id')}`))
     .select([sql<Attached>`'category'`.as('kind'), 'mc.membership_id', sql<number>`0`.as('is_leader'), 'ic.id', 'ic.name'])
-    .where('mc.membership_id', 'in', ids);
-  // Ordered by name and id as a whole, so each kind is too.
-  const attached = await crews.unionAll(categories).orderBy('name').orderBy('id').execute();
+    .where(match('mc.membership_id'));
+  return crews.unionAll(categories).orderBy('name').orderBy('id');
+}
+
+/**
+ * Member rows with their crews and categories as one JSON column, for PostgreSQL, where each query
+ * is a round trip through the pool that costs both processes CPU on the same cores (issue 19): the
+ * planner computes it for the page's rows only, after the sort and limit. SQLite runs statements in
+ * this process and reads the page's attachments in one query apart (memberViews).
+ */
+export function withAttached(rows: ReturnType<typeof memberRows>, db: Executor) {
+  return rows.select(jsonArrayFrom(attachedOf(db, sql.ref<number>('m.id'))).as('attached'));
+}
+
+/** The API shape of member rows, with their crews and categories from the rows (withAttached) or read in one query for the whole page. */
+export async function memberViews(db: Executor, rows: Array<MemberRow & { attached?: AttachedRow[] }>): Promise<MemberView[]> {
+  if (!rows.length) return [];
+  const attached = rows.every((r) => r.attached) ? rows.flatMap((r) => r.attached!) : await attachedOf(db, rows.map((r) => r.id)).execute();
   const crewRows = attached.filter((a) => a.kind === 'crew');
   const categoryRows = attached.filter((a) => a.kind === 'category');
   return rows.map((r) => {
