@@ -52,13 +52,14 @@ const PG_CONNECT_TIMEOUT_MS = 5000;
 export function openDatabase(opts: OpenOptions): DatabaseHandle {
   const watched = (dialect: KyselyDialect) => (opts.onWrite ? watchTables(dialect, opts.onWrite) : dialect);
   if (opts.databaseUrl) {
+    const { connectionString, options } = withServerOptions(opts.databaseUrl, '-c plan_cache_mode=force_custom_plan');
     const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
+      connectionString,
       max: 10,
       connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
       ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
       // What is prepared is parsed once, never planned once: see preparingStatements.
-      options: '-c plan_cache_mode=force_custom_plan',
+      options,
     });
     survivingRestarts(pool, opts.log);
     preparingStatements(pool);
@@ -107,6 +108,18 @@ function survivingRestarts(pool: pg.Pool, log: OpenOptions['log']) {
     // A client in use between two queries (in a transaction) emits its loss with no listener of the pool's.
     client.on('error', () => undefined);
   });
+}
+
+/**
+ * The URL without its `options` parameter, and those options followed by ours: pg lets the URL's
+ * parameters override the pool's settings, so a URL naming a search_path (the tests', the bench's)
+ * used to drop plan_cache_mode.
+ */
+export function withServerOptions(databaseUrl: string, ours: string) {
+  const url = new URL(databaseUrl);
+  const theirs = url.searchParams.get('options');
+  url.searchParams.delete('options');
+  return { connectionString: url.toString(), options: theirs ? `${theirs} ${ours}` : ours };
 }
 
 /** Statements a connection keeps prepared at most; later ones are parsed and planned each time. */
