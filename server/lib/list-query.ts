@@ -360,12 +360,10 @@ export async function runList<DB, TB extends keyof DB, O>(
     const [rows, total] = await Promise.all([page.limit(list.limit).offset(list.offset).execute(), lean.unfilteredTotal()]);
     return { rows, total };
   }
-  // On PostgreSQL every query is a round trip through the pool that costs both processes CPU on the
-  // same cores: the count rides along as a subquery the planner runs once. SQLite runs the two
-  // statements in this process, one after the other either way.
-  if (currentDialect() === 'postgres') return pageWithTotal(page, sql<number>`(${countQuery(counted)})`, list, count);
-  const [rows, total] = await Promise.all([page.limit(list.limit).offset(list.offset).execute(), count()]);
-  return { rows, total };
+  // The count rides along as a subquery either database runs once: on PostgreSQL each query is a
+  // round trip through the pool that costs both processes CPU on the same cores, and on SQLite each
+  // statement still costs this process its compiling and its call.
+  return pageWithTotal(page, sql<number>`(${countQuery(counted)})`, list, count);
 }
 
 const countQuery = (rows: SelectQueryBuilder<any, any, any>) => rows.clearSelect().select(sql<number>`count(*)`.as('total'));
