@@ -52,14 +52,11 @@ const PG_CONNECT_TIMEOUT_MS = 5000;
 export function openDatabase(opts: OpenOptions): DatabaseHandle {
   const watched = (dialect: KyselyDialect) => (opts.onWrite ? watchTables(dialect, opts.onWrite) : dialect);
   if (opts.databaseUrl) {
-    const { connectionString, options } = withServerOptions(opts.databaseUrl, '-c plan_cache_mode=force_custom_plan');
     const pool = new pg.Pool({
-      connectionString,
+      connectionString: opts.databaseUrl,
       max: 10,
       connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
       ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
-      // What is prepared is parsed once, never planned once: see preparingStatements.
-      options,
     });
     survivingRestarts(pool, opts.log);
     preparingStatements(pool);
@@ -110,18 +107,6 @@ function survivingRestarts(pool: pg.Pool, log: OpenOptions['log']) {
   });
 }
 
-/**
- * The URL without its `options` parameter, and those options followed by ours: pg lets the URL's
- * parameters override the pool's settings, so a URL naming a search_path (the tests', the bench's)
- * used to drop plan_cache_mode.
- */
-export function withServerOptions(databaseUrl: string, ours: string) {
-  const url = new URL(databaseUrl);
-  const theirs = url.searchParams.get('options');
-  url.searchParams.delete('options');
-  return { connectionString: url.toString(), options: theirs ? `${theirs} ${ours}` : ours };
-}
-
 /** Statements a connection keeps prepared at most; later ones are parsed and planned each time. */
 const PG_PREPARED_PER_CONNECTION = 200;
 /** A statement is prepared once its text has come this many times: one-off texts (long `in (...)` lists) never are. */
@@ -133,9 +118,12 @@ const PG_NAMED_STATEMENTS = 5000;
  * PostgreSQL keeping the statements the server sends again and again prepared on each connection,
  * named by their SQL text: Kysely sends every query unnamed, so PostgreSQL parsed and planned each
  * one anew, and planning was most of a grid page's time in the database (parse 0.2 ms, plan 0.4 ms,
- * run 0.15 ms for the members grid). Each execution is still planned for its own parameters (the pool
- * sets `plan_cache_mode = force_custom_plan`): a generic plan judged by average row counts scanned a
- * budget item's thousands of approved items, or the whole jobs table, where the values at hand needed a few.
+ * run 0.15 ms for the members grid). PostgreSQL's own choice of plan stands (plan_cache_mode auto): a
+ * statement's first five runs are planned for their values, later ones use one generic plan only while
+ * its estimated cost is no more than theirs. So a page's query stops being planned on every call, while
+ * the job claim, whose generic plan would read every finished job (32,000 against 21 estimated over a
+ * million), keeps plans for its values (tests/api/pg-plans.test.ts). Forcing custom plans everywhere
+ * had cost the grids 1.3 to 2.5 times their time on PostgreSQL.
  */
 function preparingStatements(pool: pg.Pool) {
   const seen = new Map<string, number>();

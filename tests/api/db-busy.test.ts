@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import pg from 'pg';
@@ -65,14 +64,6 @@ for (const database of DATABASES.filter((d) => d.url)) {
       } finally {
         await other.end();
       }
-    });
-
-    it("keeps the URL's options (the test's schema) and its own: statements planned for their parameters", async () => {
-      const s = server!;
-      const show = async (setting: string) => (await sql<Record<string, string>>`show ${sql.raw(setting)}`.execute(s.services.db)).rows[0]![setting];
-      expect(new URL(s.config.databaseUrl!).searchParams.get('options')).toContain('search_path');
-      expect(await show('search_path')).toBe(new URL(s.config.databaseUrl!).searchParams.get('options')!.replace(/^.*search_path=(\S+).*$/, '$1'));
-      expect(await show('plan_cache_mode')).toBe('force_custom_plan');
     });
   });
 }
