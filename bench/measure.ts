@@ -32,10 +32,15 @@ export interface Target {
   check?: (body: unknown, headers: Headers) => string | null;
 }
 
-function cannon(opts: Options, onResponse: (status: number, ms: number) => void) {
+/** One autocannon run; `until`, when given, stops it as that work ends (its failure fails the run). */
+function cannon(opts: Options, onResponse: (status: number, ms: number) => void, until?: () => Promise<unknown>) {
   return new Promise<import('autocannon').Result>((resolve, reject) => {
     const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
     instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => onResponse(status, ms));
+    until?.().then(() => instance.stop(), (err) => {
+      instance.stop();
+      reject(err);
+    });
   });
 }
 
@@ -43,7 +48,11 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-export async function measure(baseUrl: string, target: Target, connections = CONNECTIONS): Promise<Measured> {
+/**
+ * `during`: instead of DURATION_SEC, the measurement lasts until this work ends (after the warm-up), so
+ * a figure taken beside other load covers all of it, not its first seconds.
+ */
+export async function measure(baseUrl: string, target: Target, connections = CONNECTIONS, during?: () => Promise<unknown>): Promise<Measured> {
   const headers: Record<string, string> = { ...(target.headers ?? {}) };
   let body: string | undefined;
   if (target.body !== undefined) {
@@ -85,10 +94,10 @@ export async function measure(baseUrl: string, target: Target, connections = CON
   await cannon({ ...opts, duration: WARMUP_SEC }, () => {}); // JIT, connection pools and caches warm up
   const samples: number[] = [];
   const statusCodes: Record<string, number> = {};
-  const result = await cannon({ ...opts, duration: DURATION_SEC }, (status, ms) => {
+  const result = await cannon({ ...opts, duration: during ? 24 * 3600 : DURATION_SEC }, (status, ms) => {
     samples.push(ms);
     statusCodes[status] = (statusCodes[status] ?? 0) + 1;
-  });
+  }, during);
   samples.sort((a, b) => a - b);
   return {
     reqPerSec: round(samples.length / result.duration, 1),

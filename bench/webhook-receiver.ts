@@ -12,11 +12,13 @@ export interface ReceiverCounts {
   badSignatures: number;
   /** When the last new delivery arrived (ms since the epoch). */
   last: number;
+  /** When each production's first delivery arrived (ms since the epoch), by production id. */
+  arrivals: Record<number, number>;
 }
 
 let secret = '';
 const seen = new Set<string>();
-const counts: ReceiverCounts = { delivered: 0, duplicates: 0, badSignatures: 0, last: 0 };
+const counts: ReceiverCounts = { delivered: 0, duplicates: 0, badSignatures: 0, last: 0, arrivals: {} };
 
 const server = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
@@ -25,12 +27,15 @@ const server = http.createServer((req, res) => {
     const body = Buffer.concat(chunks).toString('utf8');
     const delivery = String(req.headers['fieldwork-delivery'] ?? '');
     if (!verifySignature(secret, body, String(req.headers['fieldwork-signature'] ?? ''))) counts.badSignatures++;
-    else if (JSON.parse(body).event === 'production.approved') {
+    else {
+      const payload = JSON.parse(body) as { event: string; ids: { productionId: number } };
+      if (payload.event !== 'production.approved') return void res.writeHead(200).end('thanks');
       if (seen.has(delivery)) counts.duplicates++;
       else {
         seen.add(delivery);
         counts.delivered++;
         counts.last = Date.now();
+        counts.arrivals[payload.ids.productionId] ??= counts.last;
       }
     }
     res.writeHead(200).end('thanks');

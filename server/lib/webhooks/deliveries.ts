@@ -12,7 +12,7 @@ import { secretContext } from './signing.js';
 export const WEBHOOK_JOB = 'webhook.deliver';
 
 /** What queueing and delivering need of the services. */
-export type WebhookServices = Pick<Services, 'db' | 'jobs' | 'fieldCipher' | 'config' | 'log' | 'realtime' | 'mailer'>;
+export type WebhookServices = Pick<Services, 'db' | 'jobs' | 'fieldCipher' | 'config' | 'log' | 'realtime' | 'mailer' | 'readCache'>;
 
 interface DeliverPayload {
   deliveryId: number;
@@ -113,7 +113,9 @@ export async function deliver(services: WebhookServices, payload: DeliverPayload
     .returning(['id', 'webhook_id', 'company_id', 'event', 'body', 'first_attempt_at'])
     .executeTakeFirst();
   if (!row) return null;
-  const hook = await db.selectFrom('webhooks').selectAll().where('id', '=', row.webhook_id).executeTakeFirst();
+  // From the read cache: a burst of deliveries to one endpoint reads its row once, and any write to
+  // webhooks (turned off, paused, a new secret) drops it in every process.
+  const hook = await services.readCache.get(`webhook:${row.webhook_id}`, () => db.selectFrom('webhooks').selectAll().where('id', '=', row.webhook_id).executeTakeFirst());
   if (!hook || !hook.active || hook.paused_at) {
     // Turned off or paused after the event was queued: nothing is sent; a resend after resuming sends it.
     await db
