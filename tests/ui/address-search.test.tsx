@@ -8,6 +8,7 @@ import { AddressSearchField } from '../../src/forms/AddressSearchField';
 import { placeValues, resetGeocodingOff } from '../../src/forms/address-search';
 import { damageStore } from './damages-fixtures';
 import { fakeToken } from './fixtures';
+import { pass, startFakeTime } from './fake-time';
 import { renderApp } from './render-app';
 
 const place = (n: number, overrides: Partial<GeocodedAddress> = {}): GeocodedAddress => ({
@@ -56,12 +57,13 @@ const values = () => JSON.parse(screen.getByLabelText('values').textContent!);
 describe('the address search field', () => {
   it('asks once, 700 ms after the last key, offers at most ten places and fills city, state and zip from the chosen one', { timeout: 15000 }, async () => {
     server.use(answering(() => HttpResponse.json(Array.from({ length: 12 }, (_, i) => place(i)))));
-    const user = userEvent.setup();
+    const user = startFakeTime();
     render(<AddressForm />);
     const input = screen.getByRole('combobox', { name: 'Address' });
+    let typedAt = 0;
+    input.addEventListener('keyup', () => (typedAt = Date.now()));
     await user.type(input, '1100 Cong');
-    const typedAt = Date.now();
-    await new Promise((r) => setTimeout(r, 500));
+    await pass(500);
     expect(searches).toEqual([]);
     const options = await screen.findAllByRole('option');
     expect(searches).toHaveLength(1);
@@ -79,16 +81,16 @@ describe('the address search field', () => {
 
   it('asks nothing for fewer than three characters', async () => {
     server.use(answering(() => HttpResponse.json([place(0)])));
-    const user = userEvent.setup();
+    const user = startFakeTime();
     render(<AddressForm />);
     await user.type(screen.getByRole('combobox', { name: 'Address' }), 'ab');
-    await new Promise((r) => setTimeout(r, 900));
+    await pass(1000);
     expect(searches).toEqual([]);
   });
 
   it('without a geocoder (503) suggests nothing, keeps what is typed, and the next address field is a plain text field', { timeout: 15000 }, async () => {
     server.use(answering(() => HttpResponse.json({ error: { statusCode: 503, code: 'GEOCODING_OFF', message: 'off' } }, { status: 503 })));
-    const user = userEvent.setup();
+    const user = startFakeTime();
     const { unmount } = render(<AddressForm />);
     const input = screen.getByRole('combobox', { name: 'Address' });
     await user.type(input, '100 Main');
@@ -96,21 +98,21 @@ describe('the address search field', () => {
     // Still the same input, still focused: the person keeps typing.
     expect(input).toHaveFocus();
     await user.keyboard(' Street');
-    await new Promise((r) => setTimeout(r, 900));
+    await pass(1000);
     expect(searches).toHaveLength(1);
     expect(screen.queryByRole('option')).not.toBeInTheDocument();
     expect(values()).toEqual({ address: '100 Main Street', city: '', state: '', zip: '' });
     unmount();
     render(<AddressForm />);
     await user.type(screen.getByRole('textbox', { name: 'Address' }), '200 Oak');
-    await new Promise((r) => setTimeout(r, 900));
+    await pass(1000);
     expect(searches).toHaveLength(1);
     expect(values().address).toBe('200 Oak');
   });
 
   it('a failing geocoder leaves the text as typed, with no suggestions', { timeout: 15000 }, async () => {
     server.use(answering(() => HttpResponse.json({ error: { statusCode: 502, code: 'GEOCODER_FAILED', message: 'down' } }, { status: 502 })));
-    const user = userEvent.setup();
+    const user = startFakeTime();
     render(<AddressForm />);
     await user.type(screen.getByRole('combobox', { name: 'Address' }), '100 Main');
     await waitFor(() => expect(searches).toHaveLength(1));

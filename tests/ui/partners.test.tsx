@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { PartnershipView } from '../../resources/partnership';
+import { pass, startFakeTime } from './fake-time';
 import { fakeToken, fakeUser } from './fixtures';
 import { renderApp } from './render-app';
 
@@ -101,12 +102,12 @@ beforeEach(() => {
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-/** Longer than the search's pause in typing, so a request that was going to happen has happened. */
-const settle = () => new Promise((r) => setTimeout(r, 600));
+/** Past the search's pause in typing, on the fake clock: a request that was going to happen has happened. */
+const settle = () => pass(600);
 
 describe('clients: markets and the add dialog', () => {
   it('asks the server for markets only once the text is longer than 2 characters, and adds the one picked', async () => {
-    const user = userEvent.setup();
+    const user = startFakeTime();
     renderApp('/clients/5/markets');
     const input = await screen.findByLabelText('Add a market');
     expect(screen.getByText('Dallas Fiber')).toBeInTheDocument();
@@ -207,7 +208,7 @@ describe('clients: markets and the add dialog', () => {
   });
 
   it('adds an existing company found by name prefix, with the spec toast', async () => {
-    const user = userEvent.setup();
+    const user = startFakeTime();
     renderApp('/clients/create');
     const dialog = await screen.findByRole('dialog', { name: 'Add client' });
     const company = within(dialog).getByLabelText('Company');

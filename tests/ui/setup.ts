@@ -5,6 +5,8 @@ import { cleanup, configure } from '@testing-library/react';
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
+  // A test on fake time (tests/ui/fake-time.ts) hands real timers back, also when it failed.
+  vi.useRealTimers();
   cleanup();
   localStorage.clear();
   sessionStorage.clear();

@@ -1,5 +1,6 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { pass, startFakeTime } from './fake-time';
 import { fakeUser } from './fixtures';
 import { renderApp } from './render-app';
 import { listenShellServer, setViewportWidth, shellState } from './shell-fixtures';
@@ -133,22 +134,24 @@ describe('help tour', () => {
   it('shows itself once to a user who signed up lately', async () => {
     restore = showOnScreen(['navigation', 'search', 'account']);
     shellState.me = fakeUser('Owner', { id: 41, createdAt: new Date().toISOString() });
+    const user = startFakeTime();
     const first = await openDashboard();
     expect(await screen.findByRole('dialog', { name: 'Navigation' }, { timeout: 3000 })).toBeInTheDocument();
-    await userEvent.setup().keyboard('{Escape}');
+    await user.keyboard('{Escape}');
     first.unmount();
 
     // Another visit: the tour is remembered as seen for this user.
     await openDashboard();
-    await act(() => new Promise((r) => setTimeout(r, 1200)));
+    await pass(1200);
     expect(screen.queryByRole('dialog', { name: 'Navigation' })).not.toBeInTheDocument();
   });
 
   it('does not show itself to an account older than two weeks', async () => {
     restore = showOnScreen(['navigation', 'search', 'account']);
     shellState.me = fakeUser('Owner', { id: 42, createdAt: new Date(Date.now() - 20 * 24 * 3600 * 1000).toISOString() });
+    startFakeTime();
     await openDashboard();
-    await act(() => new Promise((r) => setTimeout(r, 1200)));
+    await pass(1200);
     expect(screen.queryByRole('dialog', { name: 'Navigation' })).not.toBeInTheDocument();
   });
 });
