@@ -1,4 +1,4 @@
-import { API_TOKEN_MESSAGES, type ApiToken, type ApiTokenCreated } from '../../resources/api-token.js';
+import { API_TOKEN_MESSAGES, API_TOKEN_PREFIX, type ApiToken, type ApiTokenCreated } from '../../resources/api-token.js';
 import { hashToken } from '../../server/lib/tokens.js';
 import { addMember, DATABASES, describeEachDatabase, ownerWithCompany, startTestServer, type TestServer } from './harness.js';
 import { API, createProject } from './project-helpers.js';
@@ -279,6 +279,31 @@ describeEachDatabase('API tokens', (server) => {
     expect(doc.components.securitySchemes.bearer).toMatchObject({ scheme: 'bearer' });
     expect(doc.components.securitySchemes.bearer!.description).toMatch(/API token/);
     expect(doc.paths['/api/v1/users/me/change-password']!.patch!.description).toMatch(/Not with an API token/);
+  });
+
+  it("never lets a token do more than its permissions through its creator's project role", async () => {
+    const s = server();
+    const owner = await ownerWithCompany(s, 'Role Paving');
+    const project = await createProject(s, owner.token, owner.company.id);
+    const foreman = await addMember(s, owner.company.id, 'Supervisor');
+    const db = s.services.db;
+    const membership = await db.selectFrom('memberships').select('id').where('company_id', '=', owner.company.id).where('user_id', '=', foreman.user.id).where('type', '=', 'company').executeTakeFirstOrThrow();
+    const pm = await db.selectFrom('roles').select('id').where('scope_type', '=', 'project').where('scope_id', '=', project.id).where('name', '=', 'Project Manager').executeTakeFirstOrThrow();
+    const headers = { 'x-company-id': String(owner.company.id) };
+    expect((await s.call('POST', `${API}/projects/${project.id}/memberships`, { token: owner.token, headers, body: { memberships: [{ id: membership.id, roleId: pm.id }] } })).status).toBe(200);
+    // The foreman manages the project through the project role, in a session.
+    expect((await s.call('PATCH', `${API}/projects/${project.id}`, { token: foreman.token, headers, body: { city: 'Plano' } })).status).toBe(200);
+    // A view-only token of theirs (written as the token service writes one).
+    const secret = `${API_TOKEN_PREFIX}${'v'.repeat(40)}`;
+    await db
+      .insertInto('api_tokens')
+      .values({ company_id: owner.company.id, name: 'Read only', token_hash: hashToken(secret), hint: 'vvvvvvvv', permissions: JSON.stringify([{ resourceType: 'projects', action: 'view' }]), project_id: null, created_by: foreman.user.id, created_at: new Date().toISOString() })
+      .execute();
+    const read = await withToken(s, secret, 'GET', `/projects/${project.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.canManage).toBe(false);
+    expect((await withToken(s, secret, 'PATCH', `/projects/${project.id}`, { city: 'Austin' })).status).toBe(403);
+    expect((await db.selectFrom('projects').select('city').where('id', '=', project.id).executeTakeFirstOrThrow()).city).toBe('Plano');
   });
 });
 

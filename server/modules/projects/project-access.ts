@@ -89,7 +89,9 @@ export async function projectAccess(db: Executor, actor: Actor, projectId: numbe
   noteProject(project.id);
   const projectPerms = await projectRolePermissions(db, projectId, actor.user.id, active.companyId);
   const companyManages = holds(actor.profile, 'projects:manage') && grantsOn(active.permissions, 'projects', 'manage', projectId);
-  const manages = companyManages || grantsOn(projectPerms, 'projects', 'manage', projectId);
+  // An API token acts within its own permissions: a project role of its creator's adds projects, never actions.
+  const projectRoleCounts = !actor.apiToken || holds(actor.profile, 'projects:manage');
+  const manages = companyManages || (projectRoleCounts && grantsOn(projectPerms, 'projects', 'manage', projectId));
   const access: ProjectAccess = {
     project,
     relation,
