@@ -49,6 +49,14 @@ async function projectRolePermissions(db: Executor, projectId: number, userId: n
 }
 
 /** True when the permissions grant `resourceType:action` on this one project (all projects, or this id). */
+/**
+ * Whether the caller's project roles may grant them projects:manage: always in a session; for an API
+ * token only when the token itself holds it, since a project role of its creator's widens where, never what.
+ */
+export function projectRolesCount(actor: Pick<Actor, 'apiToken'>, profile: Actor['profile']) {
+  return !actor.apiToken || holds(profile, 'projects:manage');
+}
+
 export function grantsOn(perms: RolePermission[], resourceType: string, action: 'view' | 'manage', projectId: number) {
   return perms.some(
     (p) =>
@@ -89,9 +97,7 @@ export async function projectAccess(db: Executor, actor: Actor, projectId: numbe
   noteProject(project.id);
   const projectPerms = await projectRolePermissions(db, projectId, actor.user.id, active.companyId);
   const companyManages = holds(actor.profile, 'projects:manage') && grantsOn(active.permissions, 'projects', 'manage', projectId);
-  // An API token acts within its own permissions: a project role of its creator's adds projects, never actions.
-  const projectRoleCounts = !actor.apiToken || holds(actor.profile, 'projects:manage');
-  const manages = companyManages || (projectRoleCounts && grantsOn(projectPerms, 'projects', 'manage', projectId));
+  const manages = companyManages || (projectRolesCount(actor, actor.profile) && grantsOn(projectPerms, 'projects', 'manage', projectId));
   const access: ProjectAccess = {
     project,
     relation,

@@ -6,7 +6,7 @@ import type { Actor } from '../../http/actor.js';
 import type { CompanyMembership } from '../../http/company-access.js';
 import { notFound } from '../../http/errors.js';
 import { parseJson } from '../../lib/json.js';
-import { grantsOn } from './project-access.js';
+import { grantsOn, projectRolesCount } from './project-access.js';
 
 /**
  * The company a project answer is made for, and what its person may do: relation and canManage are
@@ -19,17 +19,17 @@ export interface ProjectViewer {
   permissions: RolePermission[];
   /** projects:manage through that role (no project id in particular). */
   manages: boolean;
-  /** An API token's call: its creator's project roles add no action the token lacks. */
-  viaToken: boolean;
+  /** Whether project roles may grant projects:manage (projectRolesCount). */
+  projectRolesCount: boolean;
 }
 
 export function activeViewer(actor: Actor): ProjectViewer {
   const m = actor.membership!;
-  return { companyId: m.companyId, userId: actor.user.id, permissions: m.permissions, manages: holds(actor.profile, 'projects:manage'), viaToken: !!actor.apiToken };
+  return { companyId: m.companyId, userId: actor.user.id, permissions: m.permissions, manages: holds(actor.profile, 'projects:manage'), projectRolesCount: projectRolesCount(actor, actor.profile) };
 }
 
 export function companyViewer(actor: Actor, company: CompanyMembership): ProjectViewer {
-  return { companyId: company.companyId, userId: actor.user.id, permissions: company.permissions, manages: holds(company.profile, 'projects:manage'), viaToken: !!actor.apiToken };
+  return { companyId: company.companyId, userId: actor.user.id, permissions: company.permissions, manages: holds(company.profile, 'projects:manage'), projectRolesCount: projectRolesCount(actor, company.profile) };
 }
 
 /** The viewer's company's standing to the project row `p`, in SQL (the same order as project-access.ts relationOf). */
@@ -67,7 +67,7 @@ export async function managedAmong(db: Executor, viewer: ProjectViewer, projectI
   const out = new Set<number>();
   if (!projectIds.length) return out;
   if (viewer.manages) for (const id of projectIds) if (grantsOn(viewer.permissions, 'projects', 'manage', id)) out.add(id);
-  if (viewer.viaToken && !viewer.manages) return out;
+  if (!viewer.projectRolesCount) return out;
   const projectRoles = await db
     .selectFrom('memberships as m')
     .innerJoin('roles as r', 'r.id', 'm.role_id')
