@@ -14,6 +14,7 @@ import { registerIdempotency, registerIdempotencySweep } from './http/idempotenc
 import { registerRequestId, requestId, requestIdMixin } from './http/request-id.js';
 import { serializeRequest } from './http/request-log.js';
 import { registerRoutes } from './http/route.js';
+import { sharedRateLimitStore } from './http/shared-rate-limit.js';
 import { attachSocketServer } from './realtime/socket-server.js';
 import { allRoutes } from './modules/index.js';
 import { registerCompanyExports } from './modules/company-export/index.js';
@@ -112,8 +113,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     crossOriginEmbedderPolicy: false,
   });
+  // With Redis, a limit holds across every process behind the proxy, not once per process.
+  const sharedRates = config.redisUrl ? sharedRateLimitStore(config.redisUrl, config.jobQueueName, app.log) : null;
+  if (sharedRates) app.addHook('onClose', async () => sharedRates.close());
   await app.register(rateLimit, {
     global: false,
+    ...(sharedRates ? { store: sharedRates.Store } : {}),
     errorResponseBuilder: (_req, ctx) => ({
       ...errorBody(429, 'Too many requests, please try again later.', 'RATE_LIMITED'),
       // @fastify/rate-limit throws what this returns; the error handler reads statusCode.
