@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { InjectOptions } from 'fastify';
 import { buildApp, type BuildOptions, type BuiltApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
+import { migratedPostgres, migratedSqlite } from './migrated-databases.js';
 
 export const DATABASES: Array<{ name: 'sqlite' | 'postgres'; url: string | null }> = [
   { name: 'sqlite', url: null },
@@ -21,7 +22,7 @@ export interface TestServer extends BuiltApp {
   ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
 }
 
-/** A PostgreSQL schema of its own per test file, so files never see each other's rows. */
+/** An empty PostgreSQL schema of the test's own, for tests of what migrating or restoring does. */
 export async function freshSchema(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const client = new pg.Client({ connectionString: url });
@@ -46,7 +47,10 @@ export async function startTestServer(
   appOptions: BuildOptions = { logger: false },
 ): Promise<TestServer & { stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fieldwork-test-'));
-  const schema = databaseUrl ? await freshSchema(databaseUrl) : null;
+  // A caller naming the database or the data folder brings its own (a second process's, a restore).
+  const ownDatabase = overrides.databaseUrl === undefined && overrides.dataDir === undefined;
+  const schema = databaseUrl && ownDatabase ? await migratedPostgres(databaseUrl) : null;
+  if (!databaseUrl && ownDatabase) await migratedSqlite(dataDir);
   const config = loadConfig(
     { AUTH_SECRET: 'test-secret-test-secret-test-secret', PUBLIC_URL: 'http://fieldwork.test' },
     {
