@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: every check and every test, in order, stopping at the first failure.
+// `npm test`: every check and every test, in order, stopping at the first failing step.
 //   1. duplicate packages   2. typecheck   3. vitest unit   4. vitest api (SQLite, plus PostgreSQL
 //   when TEST_DATABASE_URL is set: tests/api/harness.ts reads it, and the step fails unless the
-//   tests passed there too)   5. vitest ui
-//   6. browser tests (vitest e2e), on the client built first when it is missing or stale; a missing
+//   tests passed there too)   5. vitest ui, and beside it 6. browser tests (vitest e2e, its output
+//   printed when it ends), on the client built first when it is missing or stale; a missing
 //   Chromium is a failure. Each browser test file runs on one database, alternating by file
 //   (tests/e2e/browser.ts).
 // Nothing passes by being left out: a step fails when vitest skipped a test or a suite (a Redis, a
@@ -32,8 +32,12 @@ const rows = [];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const line = (text = '') => process.stdout.write(`${text}\n`);
 
-/** Runs a command with inherited stdio, or piped-and-echoed when `capture` (to read vitest's errors). */
-function run(cmd, args, { env = {}, capture = false } = {}) {
+/**
+ * Runs a command with inherited stdio, or piped-and-echoed when `capture` (to read vitest's errors).
+ * With `held`, captured output is not echoed but pushed there, to be printed when the step ends: two
+ * steps running side by side would otherwise interleave their lines.
+ */
+function run(cmd, args, { env = {}, capture = false, held = null } = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
       cwd: ROOT,
@@ -41,11 +45,13 @@ function run(cmd, args, { env = {}, capture = false } = {}) {
       stdio: capture ? ['inherit', 'pipe', 'pipe'] : 'inherit',
     });
     let tail = '';
-    const keep = (chunk) => {
+    const keep = (out) => (chunk) => {
+      if (held) held.push(chunk);
+      else out.write(chunk);
       tail = (tail + chunk.toString()).slice(-20000);
     };
-    child.stdout?.on('data', (c) => (process.stdout.write(c), keep(c)));
-    child.stderr?.on('data', (c) => (process.stderr.write(c), keep(c)));
+    child.stdout?.on('data', keep(process.stdout));
+    child.stderr?.on('data', keep(process.stderr));
     child.on('error', (err) => resolve({ code: 127, tail: String(err) }));
     child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), tail }));
   });
@@ -73,22 +79,48 @@ if (unknown.length) {
   process.exit(2);
 }
 
-async function step(key, name, fn) {
-  if (only.length && !only.includes(key)) return;
-  line(`\n▶ ${name}`);
+const selected = (key) => !only.length || only.includes(key);
+
+/**
+ * Runs one step: `fn` gets an array to push output into when `held` (see run()), printed after the
+ * step's header once it ends.
+ */
+async function step(key, name, fn, { held = false } = {}) {
+  if (!selected(key)) return;
+  const output = held ? [] : null;
+  if (!held) line(`\n▶ ${name}`);
   const started = Date.now();
   let note = '';
+  let failure = null;
   try {
-    note = (await fn()) ?? '';
+    note = (await fn(output)) ?? '';
   } catch (err) {
-    const took = Date.now() - started;
-    rows.push({ name, status: 'FAILED', seconds: took, note: err.message });
-    line(`✖ ${name} failed after ${seconds(took)}: ${err.message}`);
-    throw new StepFailed(name);
+    failure = err;
   }
   const took = Date.now() - started;
+  if (held) {
+    line(`\n▶ ${name} (ran beside the step before it; its output follows)`);
+    for (const chunk of output) process.stdout.write(chunk);
+  }
+  if (failure) {
+    rows.push({ name, status: 'FAILED', seconds: took, note: failure.message });
+    line(`✖ ${name} failed after ${seconds(took)}: ${failure.message}`);
+    throw new StepFailed(name);
+  }
   rows.push({ name, status: 'ok', seconds: took, note });
   line(`✔ ${name} (${seconds(took)})${note ? `: ${note}` : ''}`);
+}
+
+/**
+ * Steps at once, the first with its output on screen and the others' held until they end. On this
+ * 2-core machine the browser tests mostly wait (on Chromium, on the server), while the UI tests keep
+ * one core busy: side by side they take about as long as the UI tests alone.
+ */
+async function together(...steps) {
+  const chosen = steps.filter(([key]) => selected(key));
+  const results = await Promise.allSettled(chosen.map(([key, name, fn], i) => step(key, name, fn, { held: i > 0 })));
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 async function command(cmd, args) {
@@ -102,10 +134,10 @@ async function command(cmd, args) {
  * passed without running everything (notRunProblem). `verify` may refuse a passing report (it
  * throws), for what the exit code cannot tell.
  */
-async function vitestProject(project, { env = {}, folder, verify } = {}) {
+async function vitestProject(project, { env = {}, folder, verify, held = null } = {}) {
   const report = path.join(REPORT_DIR, `${project}.json`);
   const args = ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-  const { code, tail } = await run(BIN('vitest'), args, { env, capture: true });
+  const { code, tail } = await run(BIN('vitest'), args, { env, capture: true, held });
 
   if (/No projects matched the filter/.test(tail)) {
     // vitest.config.ts has no such project: the tests in its folder could never run.
@@ -193,9 +225,8 @@ async function main() {
   await step('api', `api (${databases})`, () =>
     vitestProject('api', { folder: 'tests/api', verify: process.env.TEST_DATABASE_URL ? ranOnPostgres : undefined }),
   );
-  await step('ui', 'ui', () => vitestProject('ui', { folder: 'tests/ui' }));
-
-  await step('e2e', 'e2e (browser)', async () => {
+  // Before the UI tests start: the build needs the machine for a while, and a missing Chromium should stop the run at once.
+  await step('e2e', 'Chromium and the client build for the browser tests', () => {
     if (!existsSync(CHROMIUM)) {
       throw new Error(
         `Chromium not found at ${CHROMIUM}: install it (apt-get install chromium) or set CHROMIUM_PATH; \`node scripts/test.mjs dup typecheck unit api ui\` runs the other steps`,
@@ -207,8 +238,16 @@ async function main() {
     if (build.skipped || !existsSync(path.join(ROOT, 'dist', 'client', 'index.html'))) {
       throw new Error(`the client could not be built for the browser tests (${build.reason ?? 'dist/client/index.html is missing'})`);
     }
-    return vitestProject('e2e', { folder: 'tests/e2e', env: { CHROMIUM_PATH: CHROMIUM }, verify: process.env.TEST_DATABASE_URL ? browserRanOnBoth : undefined });
+    return build.reason;
   });
+  await together(
+    ['ui', 'ui', (held) => vitestProject('ui', { folder: 'tests/ui', held })],
+    [
+      'e2e',
+      'e2e (browser)',
+      (held) => vitestProject('e2e', { folder: 'tests/e2e', env: { CHROMIUM_PATH: CHROMIUM }, held, verify: process.env.TEST_DATABASE_URL ? browserRanOnBoth : undefined }),
+    ],
+  );
 
   line(`\n${only.length ? 'Selected steps' : 'All steps'} passed in ${seconds(Date.now() - started)}.`);
 }
