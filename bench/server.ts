@@ -129,7 +129,7 @@ export async function startServer(databaseUrl: string | null, options: StartOpti
     },
     stop: async () => {
       await running.stop();
-      // BENCH_KEEP_DATA=1 leaves the seeded database for EXPLAIN and timing by hand.
+      // BENCH_KEEP_DATA=1 leaves the seeded database (and PostgreSQL schema) for EXPLAIN and timing by hand.
       if (process.env.BENCH_KEEP_DATA) process.stderr.write(`  seeded data kept in ${dataDir}\n`);
       else if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
@@ -152,6 +152,9 @@ export async function freshPostgresSchema(url: string): Promise<{ url: string; d
   const sep = url.includes('?') ? '&' : '?';
   return {
     url: `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-    drop: () => admin(`drop schema ${schema} cascade`),
+    drop: async () => {
+      if (process.env.BENCH_KEEP_DATA) process.stderr.write(`  seeded schema kept: ${schema}\n`);
+      else await admin(`drop schema ${schema} cascade`);
+    },
   };
 }

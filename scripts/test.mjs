@@ -238,7 +238,7 @@ async function main() {
     if (build.skipped || !existsSync(path.join(ROOT, 'dist', 'client', 'index.html'))) {
       throw new Error(`the client could not be built for the browser tests (${build.reason ?? 'dist/client/index.html is missing'})`);
     }
-    return build.reason;
+    return build.built ? `built (${build.reason})` : build.reason;
   });
   await together(
     ['ui', 'ui', (held) => vitestProject('ui', { folder: 'tests/ui', held })],
