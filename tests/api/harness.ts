@@ -49,13 +49,13 @@ export async function startTestServer(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fieldwork-test-'));
   // A caller naming the database or the data folder brings its own (a second process's, a restore).
   const ownDatabase = overrides.databaseUrl === undefined && overrides.dataDir === undefined;
-  const schema = databaseUrl && ownDatabase ? await migratedPostgres(databaseUrl) : null;
+  const database = databaseUrl && ownDatabase ? await migratedPostgres(databaseUrl) : null;
   if (!databaseUrl && ownDatabase) await migratedSqlite(dataDir);
   const config = loadConfig(
     { AUTH_SECRET: 'test-secret-test-secret-test-secret', PUBLIC_URL: 'http://fieldwork.test' },
     {
       dataDir,
-      databaseUrl: schema?.url ?? null,
+      databaseUrl: database?.url ?? null,
       authRateLimit: 1000,
       publicRateLimit: 1000,
       clientDir: path.join(dataDir, 'no-client'),
@@ -68,7 +68,7 @@ export async function startTestServer(
   try {
     built = await buildApp(config, appOptions);
   } catch (err) {
-    await schema?.drop();
+    await database?.drop();
     throw err;
   }
   const call: TestServer['call'] = async (method, url, opts = {}) => {
@@ -89,7 +89,7 @@ export async function startTestServer(
     call,
     stop: async () => {
       await built.app.close();
-      await schema?.drop();
+      await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
