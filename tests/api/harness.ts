@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { InjectOptions } from 'fastify';
 import { buildApp, type BuildOptions, type BuiltApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
-import { migratedPostgres, migratedSqlite } from './migrated-databases.js';
+import { admin, migratedPostgres, migratedSqlite } from './migrated-databases.js';
 
 export const DATABASES: Array<{ name: 'sqlite' | 'postgres'; url: string | null }> = [
   { name: 'sqlite', url: null },
@@ -25,19 +24,11 @@ export interface TestServer extends BuiltApp {
 /** An empty PostgreSQL schema of the test's own, for tests of what migrating or restoring does. */
 export async function freshSchema(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
+  await admin(url, (c) => c.query(`create schema ${schema}`));
   const sep = url.includes('?') ? '&' : '?';
   return {
     url: `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    },
+    drop: async () => void (await admin(url, (c) => c.query(`drop schema ${schema} cascade`))),
   };
 }
 

@@ -51,7 +51,8 @@ function databaseUrl(serverUrl: string, database: string, schema?: string) {
   return schema ? `${url}${url.search ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}` : url.toString();
 }
 
-async function admin<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Work on a connection of its own to a PostgreSQL server, closed after, whatever happens. */
+export async function admin<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
