@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { CompiledQuery, DatabaseConnection, Dialect as KyselyDialect, Driver, QueryResult, TransactionSettings } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Dialect as KyselyDialect, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
 
 const tableNames = (sql: string, pattern: RegExp) => [...sql.matchAll(pattern)].map((m) => m[1]!.toLowerCase());
 
@@ -37,11 +37,36 @@ export async function trackWrites<T>(work: () => Promise<T>): Promise<{ value: T
   return { value, tables };
 }
 
+/** A statement stored with every write of a piece of work, and the table it writes itself. */
+export interface CommitMarker {
+  query: CompiledQuery;
+  table: string;
+}
+
+const marking = new AsyncLocalStorage<CommitMarker>();
+
+/**
+ * Runs `work` so that each of its transactions that writes runs `marker` just before it commits, and
+ * each of its writes outside a transaction runs in one with it: the marker is stored exactly when the
+ * work's writes are, even if the database goes away between a commit and its acknowledgement (an
+ * idempotency key's `written`, server/http/idempotency.ts). Statements writing only the marker's
+ * table are left alone.
+ */
+export function withCommitMarker<T>(marker: CommitMarker, work: () => Promise<T>): Promise<T> {
+  return marking.run(marker, work);
+}
+
+const markerFor = (tables: Iterable<string>) => {
+  const marker = marking.getStore();
+  return marker && [...tables].some((t) => t !== marker.table) ? marker : null;
+};
+
 /**
  * Wraps a Kysely dialect so that every statement writing to tables calls `onWrite` with them: at
  * once, and again when the transaction it ran in commits. The second call is what makes a cache of
  * those tables safe: a read that ran between the write and the commit saw the old rows. Statements
- * run inside `trackReads` also record the tables they read.
+ * run inside `trackReads` also record the tables they read, and work run `withCommitMarker` gets its
+ * marker stored with its writes.
  */
 export function watchTables(dialect: KyselyDialect, onWrite: (tables: string[]) => void): KyselyDialect {
   return {
@@ -64,8 +89,9 @@ class WatchingConnection implements DatabaseConnection {
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const reads = reading.getStore();
     if (reads) for (const t of readTables(query.sql)) reads.add(t);
-    const result = await this.inner.executeQuery<R>(query);
     const written = writtenTables(query.sql);
+    const marker = this.inTransaction ? null : markerFor(written);
+    const result = marker ? await this.markedWrite<R>(query, marker) : await this.inner.executeQuery<R>(query);
     if (written.length) {
       const writes = writing.getStore();
       if (writes) for (const t of written) writes.add(t);
@@ -73,6 +99,20 @@ class WatchingConnection implements DatabaseConnection {
       this.onWrite(written);
     }
     return result;
+  }
+
+  /** A write outside a transaction, in one with the marker. */
+  private async markedWrite<R>(query: CompiledQuery, marker: CommitMarker): Promise<QueryResult<R>> {
+    await this.inner.executeQuery(CompiledQuery.raw('begin'));
+    try {
+      const result = await this.inner.executeQuery<R>(query);
+      await this.inner.executeQuery(marker.query);
+      await this.inner.executeQuery(CompiledQuery.raw('commit'));
+      return result;
+    } catch (err) {
+      await this.inner.executeQuery(CompiledQuery.raw('rollback')).catch(() => undefined);
+      throw err;
+    }
   }
 
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
@@ -112,6 +152,8 @@ class WatchingDriver implements Driver {
 
   async commitTransaction(connection: DatabaseConnection) {
     const c = connection as WatchingConnection;
+    const marker = markerFor(c.writtenInTransaction);
+    if (marker) await c.inner.executeQuery(marker.query);
     await this.inner.commitTransaction(c.inner);
     c.inTransaction = false;
     if (c.writtenInTransaction.size) this.onWrite([...c.writtenInTransaction]);

@@ -1,12 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  IDEMPOTENCY_ANSWER_LOST,
+  IDEMPOTENCY_ANSWER_LOST_MESSAGE,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_MESSAGE,
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENT_REPLAYED_HEADER,
 } from '../../resources/idempotency.js';
 import { isDatabaseUnavailable } from '../db/connection-errors.js';
+import type { Db } from '../db/index.js';
 import type { IdempotencyKeysTable } from '../db/schema.js';
+import { withCommitMarker } from '../db/table-watch.js';
 import { registerHourly, scheduleHourly } from '../jobs/hourly.js';
 import type { Services } from '../services.js';
 import { fingerprintBody, type BodyFingerprint } from './body-fingerprint.js';
@@ -18,6 +22,11 @@ import { redactUrl } from './request-log.js';
  * is recorded per user and key; a retry gets the first answer again without running the handler.
  * One place for every route: the key is read before the body, claimed before the handler, and the
  * answer kept when it is sent.
+ *
+ * A key's row goes `running` (claimed) → `written` (in the same transaction as the handler's writes,
+ * so it is true exactly when they are) → `done` (its answer kept). A request answered 5xx after its
+ * writes were stored (the database went away between its commit and the acknowledgement) goes to
+ * `lost`: a retry must not write again, and its answer is gone.
  */
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -44,6 +53,7 @@ declare module 'fastify' {
 const mismatch = () =>
   new AppError(422, 'This Idempotency-Key was already used for a different request: send a new key for a new request', 'IDEMPOTENCY_KEY_REUSED');
 const stillRunning = () => conflict('A request with this Idempotency-Key is still being processed: retry in a moment', 'IDEMPOTENCY_KEY_IN_USE');
+const answerLost = () => conflict(IDEMPOTENCY_ANSWER_LOST_MESSAGE, IDEMPOTENCY_ANSWER_LOST);
 
 /** The key of a signed-in write; null when there is none. Anonymous requests (public links) ignore the header. */
 function keyOf(req: FastifyRequest): string | null {
@@ -53,8 +63,9 @@ function keyOf(req: FastifyRequest): string | null {
   return value;
 }
 
+const abandoned = (row: Pick<IdempotencyKeysTable, 'created_at'>, now: Date) => new Date(row.created_at).getTime() < now.getTime() - ABANDONED_MS;
 const outlived = (row: Pick<IdempotencyKeysTable, 'state' | 'created_at' | 'expires_at'>, now: Date) =>
-  new Date(row.expires_at) <= now || (row.state === 'running' && new Date(row.created_at).getTime() < now.getTime() - ABANDONED_MS);
+  new Date(row.expires_at) <= now || (row.state === 'running' && abandoned(row, now));
 
 /** Claims the key for this request (its own short write, seen at once by a concurrent retry), or answers from it. */
 async function claimOrReplay(services: Services, req: FastifyRequest, reply: FastifyReply) {
@@ -104,9 +115,13 @@ async function claimOrReplay(services: Services, req: FastifyRequest, reply: Fas
       continue;
     }
     if (row.method !== req.method || row.path !== path) throw mismatch();
-    if (row.state === 'running') throw stillRunning();
+    // Written and never answered: lost once its request ended in a failure, or its process crashed.
+    const lost = row.state === 'lost' || (row.state === 'written' && abandoned(row, now));
+    if (row.state === 'running' || (row.state === 'written' && !lost)) throw stillRunning();
     const fingerprint = upload ? await write.fingerprint.drain() : write.fingerprint.soFar();
-    if (fingerprint !== row.fingerprint) throw mismatch();
+    // An upload's fingerprint is stored with its answer: a lost one has none to compare.
+    if (row.fingerprint !== null && fingerprint !== row.fingerprint) throw mismatch();
+    if (lost) throw answerLost();
     return reply
       .code(row.status!)
       .headers({ ...(JSON.parse(row.headers ?? '{}') as Record<string, string>), [IDEMPOTENT_REPLAYED_HEADER]: 'true' })
@@ -123,8 +138,11 @@ function keptBody(payload: unknown, reply: FastifyReply): string | null | undefi
   return Buffer.isBuffer(payload) && json ? payload.toString('utf8') : undefined;
 }
 
-/** What becomes of a claimed key once its answer is known: kept for replays, or released for a retry. */
-type KeyOutcome = { id: number; keep: Pick<IdempotencyKeysTable, 'fingerprint' | 'status' | 'body' | 'headers'> | null };
+/**
+ * What becomes of a claimed key once its answer is known: kept for replays, or released for a retry;
+ * `failed` (a 5xx) releases it only if nothing was written.
+ */
+type KeyOutcome = { id: number; keep: Pick<IdempotencyKeysTable, 'fingerprint' | 'status' | 'body' | 'headers'> | null; failed: boolean };
 
 /** Keeps the answer of a claimed write below 500; a server failure releases the key so the client may retry. */
 function outcomeOf(req: FastifyRequest, reply: FastifyReply, payload: unknown): KeyOutcome | null {
@@ -137,14 +155,33 @@ function outcomeOf(req: FastifyRequest, reply: FastifyReply, payload: unknown): 
   const body = reply.statusCode < 500 && !secret ? keptBody(payload, reply) : undefined;
   // An upload answered before its body was read whole (a refusal) cannot be matched to a retry: not kept.
   const fingerprint = req.isMultipart() ? write.fingerprint.whole() : write.fingerprint.soFar();
-  if (body === undefined || fingerprint === null) return { id, keep: null };
+  const failed = reply.statusCode >= 500;
+  if (body === undefined || fingerprint === null) return { id, keep: null, failed };
   const headers = Object.fromEntries(KEPT_HEADERS.flatMap((h) => (reply.hasHeader(h) ? [[h, String(reply.getHeader(h))]] : [])));
-  return { id, keep: { fingerprint, status: reply.statusCode, body, headers: JSON.stringify(headers) } };
+  return { id, keep: { fingerprint, status: reply.statusCode, body, headers: JSON.stringify(headers) }, failed };
 }
 
-async function settle(services: Services, { id, keep }: KeyOutcome) {
-  if (!keep) await services.db.deleteFrom('idempotency_keys').where('id', '=', id).execute();
-  else await services.db.updateTable('idempotency_keys').set({ state: 'done', ...keep }).where('id', '=', id).execute();
+async function settle(services: Services, { id, keep, failed }: KeyOutcome) {
+  const row = services.db.updateTable('idempotency_keys').where('id', '=', id);
+  if (keep) await row.set({ state: 'done', ...keep }).execute();
+  else if (!failed) await services.db.deleteFrom('idempotency_keys').where('id', '=', id).execute();
+  else {
+    // A failure after the writes were stored must not let a retry write them again.
+    await services.db.deleteFrom('idempotency_keys').where('id', '=', id).where('state', '=', 'running').execute();
+    await row.where('state', '=', 'written').set({ state: 'lost' }).execute();
+  }
+}
+
+/** The claim's `written`, stored by the database with the handler's writes (server/db/table-watch.ts). */
+const writtenMarker = (db: Db, id: number) => ({
+  table: 'idempotency_keys',
+  query: db.updateTable('idempotency_keys').set({ state: 'written' }).where('id', '=', id).where('state', '=', 'running').compile(),
+});
+
+/** Runs a route's handler; a keyed write's claim is marked `written` in the transactions that store its writes. */
+export function asIdempotentWrite<T>(services: Services, req: FastifyRequest, work: () => Promise<T>): Promise<T> {
+  const claim = req.idempotency?.claim;
+  return claim ? withCommitMarker(writtenMarker(services.db, claim), work) : work();
 }
 
 /** First wait before trying again while the database is away; it doubles up to RETRY_MAX_MS. */

@@ -7,6 +7,7 @@ import { resolveActor, type Actor } from './actor.js';
 import { membershipIn, requirePermissionIn, type CompanyMembership } from './company-access.js';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from './errors.js';
 import { owningCompany, type CompanyOwnedTable } from './owning-company.js';
+import { asIdempotentWrite } from './idempotency.js';
 import { withDialect } from '../db/dialect-context.js';
 import { withLiveEvents } from '../realtime/live-events.js';
 import { withApiToken } from '../lib/audit.js';
@@ -246,7 +247,9 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
       handler: (req, reply) =>
         withDialect(services.dialect, () =>
           withApiToken(req.actor?.apiToken?.name, () =>
-            services.realtime.withinRequest(() => withLiveEvents(services, req, reply, def.url, () => handle(def, services, req, reply))),
+            asIdempotentWrite(services, req, () =>
+              services.realtime.withinRequest(() => withLiveEvents(services, req, reply, def.url, () => handle(def, services, req, reply))),
+            ),
           ),
         ),
     });

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_ANSWER_LOST } from '../../resources/idempotency';
 import { ApiError, apiFetch } from '../api/http';
 import { tabCompanyId } from '../session/active-company';
 import { backoffDelay } from './backoff';
@@ -17,6 +18,15 @@ type Outcome = 'sent' | 'later' | 'held';
 const IN_USE = 'IDEMPOTENCY_KEY_IN_USE';
 const ANSWER_KEPT_MS = 10 * 60_000;
 const DISCARDED = 'The entry this one depends on was discarded';
+const DEPENDENCY_ANSWER_LOST = 'The entry this one depends on was saved, but its answer was lost: reload, then enter this again';
+
+/** An answer as kept: `lost` when the server stored the entry but could not say what it made. */
+interface KeptAnswer {
+  id: string;
+  answer?: unknown;
+  lost?: boolean;
+  at?: number;
+}
 
 /** Worth trying again by itself: the network, the server's own trouble, or a session to renew. */
 function isPassing(error: ApiError): boolean {
@@ -162,7 +172,9 @@ export class Outbox {
     if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const answers = new Map((await this.store.all<{ id: string; answer: unknown }>(ANSWERS)).map((a) => [a.id, a.answer]));
+    const kept = await this.store.all<KeptAnswer>(ANSWERS);
+    const answers = new Map(kept.filter((a) => !a.lost).map((a) => [a.id, a.answer]));
+    const lost = new Set(kept.filter((a) => a.lost).map((a) => a.id));
     const entries = await this.list();
     const present = new Set(entries.map((e) => e.id));
     // Entries whose dependants must wait: refused ones, and those waiting on them.
@@ -177,8 +189,8 @@ export class Outbox {
         held.add(entry.id);
         continue;
       }
-      if (needs.some((id) => !answers.has(id) && !present.has(id))) {
-        await this.refuse(entry, DISCARDED);
+      if (needs.some((id) => lost.has(id) || (!answers.has(id) && !present.has(id)))) {
+        await this.refuse(entry, needs.some((id) => lost.has(id)) ? DEPENDENCY_ANSWER_LOST : DISCARDED);
         held.add(entry.id);
         continue;
       }
@@ -186,13 +198,13 @@ export class Outbox {
         this.wake(entry.nextAttemptAt);
         return;
       }
-      const outcome = await this.send(entry, answers);
+      const outcome = await this.send(entry, answers, lost);
       if (outcome === 'later') return;
       if (outcome === 'held') held.add(entry.id);
     }
   }
 
-  private async send(entry: OutboxEntry, answers: Map<string, unknown>): Promise<Outcome> {
+  private async send(entry: OutboxEntry, answers: Map<string, unknown>, lost: Set<string>): Promise<Outcome> {
     await this.store.put(ENTRIES, { ...entry, state: 'sending' });
     await this.publish();
     try {
@@ -215,6 +227,14 @@ export class Outbox {
       if (error instanceof UnresolvedRef || !(error instanceof ApiError)) {
         await this.refuse(entry, (error as Error).message);
         return 'held';
+      }
+      if (error.code === IDEMPOTENCY_ANSWER_LOST) {
+        // Stored by the server once already: sending it again would not store it twice, so it is sent.
+        await this.store.delete(ENTRIES, entry.id);
+        await this.store.put(ANSWERS, { id: entry.id, lost: true, at: Date.now() });
+        lost.add(entry.id);
+        await this.publish();
+        return 'sent';
       }
       const attempts = entry.attempts + 1;
       if (isPassing(error)) {
@@ -261,7 +281,7 @@ export class Outbox {
   private async pruneAnswers() {
     const needed = new Set((await this.list()).flatMap((e) => [...dependencies(e)]));
     const stale = Date.now() - ANSWER_KEPT_MS;
-    for (const { id, at } of await this.store.all<{ id: string; at?: number }>(ANSWERS)) {
+    for (const { id, at } of await this.store.all<KeptAnswer>(ANSWERS)) {
       if (!needed.has(id) && (at ?? 0) < stale) await this.store.delete(ANSWERS, id);
     }
   }

@@ -21,7 +21,7 @@ describeEachDatabase('budget import', (server) => {
       ['', 'Labor', 1.5, 1.234, '', ''],
     ]);
     const res = await postSheet(s, side(w.owner), `${w.base}/items/import/preview`, sheet);
-    expect(res.status).toBe(200);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.counts).toEqual({ total: 7, matched: 2, new: 1, refused: 4 });
     expect(res.body.ignoredColumns).toEqual(['Colour']);
     expect(res.body.rows[0]).toEqual({
@@ -49,7 +49,7 @@ describeEachDatabase('budget import', (server) => {
       ['tc-1', 'Traffic control', '1', '450', 'again'],
     ]);
     const res = await postSheet(s, side(w.owner), `${w.base}/items/import`, sheet, 'budget.csv');
-    expect(res.status).toBe(201);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toEqual({ counts: { total: 3, matched: 1, new: 2, refused: 0 }, written: 3, created: 1, skipped: 0 });
     expect(await catalogCount(s, w.owner.companyId)).toBe(catalogBefore + 1);
     const list = await call(s, side(w.owner))('GET', `${w.base}/items/company`);
@@ -69,7 +69,7 @@ describeEachDatabase('budget import', (server) => {
     const w = await budgetWorld(s);
     const latin = Buffer.concat([Buffer.from('Name;Qty;Price;Description\r\nAsphalt;2;12,50;Caf'), Buffer.from([0xe9]), Buffer.from('\r\n')]);
     const res = await postSheet(s, side(w.owner), `${w.base}/items/import/preview`, latin, 'latin.csv');
-    expect(res.status).toBe(200);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.rows[0]).toMatchObject({ status: 'matched', quantity: 2, price: '12.50', description: 'Café' });
     const bom = Buffer.from('\ufeffCode,Qty,Price\nPIP,4,"1,000.10"\n');
     const utf = await postSheet(s, side(w.owner), `${w.base}/items/import/preview`, bom, 'bom.csv');
@@ -179,7 +179,7 @@ describeEachDatabase('budget import', (server) => {
     const started = performance.now();
     const res = await postSheet(s, side(w.owner), `${w.base}/items/import/preview`, sheet);
     const ms = performance.now() - started;
-    expect(res.status).toBe(200);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.counts).toEqual({ total: 5000, matched: 5000, new: 0, refused: 0 });
     console.log(`5,000-row xlsx preview: ${Math.round(ms)} ms`);
     expect(ms).toBeLessThan(2000);

@@ -32,7 +32,7 @@ describeEachDatabase('catalog import', (server) => {
       ['grv', 'Gravel again', '', '', ''],
     ]);
     const res = await postSheet(s, w.who, '/items/import/preview', sheet);
-    expect(res.status).toBe(200);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.ignoredColumns).toEqual(['Price']);
     expect(res.body.counts).toEqual({ total: 6, matched: 2, new: 1, refused: 3 });
     expect(res.body.rows.map((r: { row: number; status: string; reason: string | null; itemId: number | null }) => [r.row, r.status, r.reason, r.itemId])).toEqual([
@@ -56,7 +56,7 @@ describeEachDatabase('catalog import', (server) => {
       ['', 'Labor', 'h', ''],
     ]);
     const res = await postSheet(s, w.who, '/items/import', sheet, 'c.csv');
-    expect(res.status).toBe(201);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toEqual({ counts: { total: 3, matched: 2, new: 1, refused: 0 }, written: 1, created: 1, skipped: 0 });
     expect(await catalog(s, w.a.company.id)).toEqual([
       { id: w.asphalt.id, name: 'Asphalt hot mix', code: 'ASP', unit: 'ton', category_id: w.materials.id },

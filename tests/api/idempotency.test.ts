@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { KyselyPlugin, QueryId } from 'kysely';
 import { vi } from 'vitest';
-import { IDEMPOTENT_REPLAYED_HEADER } from '../../resources/idempotency.js';
+import { IDEMPOTENCY_ANSWER_LOST, IDEMPOTENCY_ANSWER_LOST_MESSAGE, IDEMPOTENT_REPLAYED_HEADER } from '../../resources/idempotency.js';
 import { scheduleIdempotencySweep } from '../../server/http/idempotency.js';
 import { TINY_PNG, describeEachDatabase, type TestServer } from './harness.js';
 import { call, type Caller } from './budgets-helpers.js';
@@ -49,6 +49,32 @@ function claimAnswerLost() {
     },
   };
   return { plugin, lost };
+}
+
+/**
+ * Lets a write to `table` commit, then fails the request's next read of `after` as the database
+ * going away would: a write stored whose answer is lost (here the live events' read of the project's
+ * companies, which runs once the handler's transaction has committed).
+ */
+function answerLostAfterCommit(table: string, after: string) {
+  let armed = false;
+  const failing = new WeakSet<QueryId>();
+  const named = (node: unknown, name: string) => JSON.stringify(node).includes(`"identifier":{"kind":"IdentifierNode","name":"${name}"}`);
+  const plugin: KyselyPlugin = {
+    transformQuery({ node, queryId }) {
+      if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === table) armed = true;
+      else if (armed && node.kind === 'SelectQueryNode' && named(node, after)) {
+        armed = false;
+        failing.add(queryId);
+      }
+      return node;
+    },
+    async transformResult({ result, queryId }) {
+      if (failing.has(queryId)) throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+      return result;
+    },
+  };
+  return plugin;
 }
 
 async function storedObjects(s: TestServer) {
@@ -238,6 +264,50 @@ describeEachDatabase('idempotent writes', (server) => {
     const retried = await send(s, w.people.ownerLeader, key, 'POST', '/logs', body);
     expect(retried.status).toBe(201);
     expect(await count(s, 'logs')).toBe(logs + 1);
+  });
+
+  it('a write stored whose answer was lost is not written again: the retry is a 409 saying so, and the key stays bound to its body', async () => {
+    const key = randomUUID();
+    const body = productionBody();
+    const before = await count(s, 'productions');
+    const db = s.services.db;
+    s.services.db = db.withPlugin(answerLostAfterCommit('productions', 'project_crew_companies'));
+    try {
+      const cut = await send(s, w.people.ownerLeader, key, 'POST', `/production/project/${w.projectId}`, body);
+      expect(cut.status).toBe(503);
+    } finally {
+      s.services.db = db;
+    }
+    expect(await count(s, 'productions')).toBe(before + 1);
+    expect((await keyRow(s, w.people.ownerLeader.userId, key))?.state).toBe('lost');
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const retried = await send(s, w.people.ownerLeader, key, 'POST', `/production/project/${w.projectId}`, body);
+      expect(retried.status).toBe(409);
+      expect(retried.body.error).toMatchObject({ code: IDEMPOTENCY_ANSWER_LOST, message: IDEMPOTENCY_ANSWER_LOST_MESSAGE });
+    }
+    expect(await count(s, 'productions')).toBe(before + 1);
+    const other = await send(s, w.people.ownerLeader, key, 'POST', `/production/project/${w.projectId}`, { ...body, date: nextDay() });
+    expect(other.status).toBe(422);
+    expect(await count(s, 'productions')).toBe(before + 1);
+  });
+
+  it('a key whose write is stored but whose request has not answered yet is still running (409); lost once that request is ten minutes old', async () => {
+    const key = randomUUID();
+    const body = checkInBody();
+    const first = await send(s, w.people.ownerLeader, key, 'POST', '/logs', body);
+    expect(first.status).toBe(201);
+    const logs = await count(s, 'logs');
+    const row = (await keyRow(s, w.people.ownerLeader.userId, key))!;
+    // As the row stands between the handler's commit and its answer being kept.
+    await s.services.db.updateTable('idempotency_keys').set({ state: 'written', status: null, body: null, headers: null }).where('id', '=', row.id).execute();
+    const meanwhile = await send(s, w.people.ownerLeader, key, 'POST', '/logs', body);
+    expect(meanwhile.status).toBe(409);
+    expect(meanwhile.body.error.code).toBe('IDEMPOTENCY_KEY_IN_USE');
+    await s.services.db.updateTable('idempotency_keys').set({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() }).where('id', '=', row.id).execute();
+    const later = await send(s, w.people.ownerLeader, key, 'POST', '/logs', body);
+    expect(later.status).toBe(409);
+    expect(later.body.error.code).toBe(IDEMPOTENCY_ANSWER_LOST);
+    expect(await count(s, 'logs')).toBe(logs);
   });
 
   it('expired keys are swept hourly by the job runner, and a replay after that runs anew', async () => {

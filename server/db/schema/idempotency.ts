@@ -10,7 +10,11 @@ export interface IdempotencyKeysTable {
   path: string;
   /** SHA-256 (hex) of the URL and the body's bytes; null while an upload's body is still being read. */
   fingerprint: string | null;
-  state: 'running' | 'done';
+  /**
+   * running: claimed; written: its writes stored (in their transaction), the answer not yet kept;
+   * done: the answer kept; lost: written, then answered 5xx (server/http/idempotency.ts).
+   */
+  state: 'running' | 'written' | 'done' | 'lost';
   status: number | null;
   /** The answer's body as sent (JSON text), null when it had none. */
   body: string | null;

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { IDEMPOTENCY_ANSWER_LOST, IDEMPOTENCY_ANSWER_LOST_MESSAGE } from '../../../resources/idempotency.js';
 import { backoffDelay } from '../../../src/offline/backoff.js';
 import { Outbox } from '../../../src/offline/outbox.js';
 import { startOutbox } from '../../../src/offline/start-outbox.js';
@@ -234,6 +235,22 @@ describe('the outbox', () => {
     await outbox.flush();
     expect(server.calls).toHaveLength(1);
     expect(await outbox.list()).toMatchObject([{ label: 'Its photo', state: 'failed', lastError: 'The entry this one depends on was discarded' }]);
+  });
+
+  it('takes an entry the server stored but whose answer it lost as sent, and fails what needed that answer, saying why', async () => {
+    server.script.push({ status: 503, body: { error: { code: 'DATABASE_UNAVAILABLE', message: 'The database is not reachable right now.' } } });
+    server.script.push({ status: 409, body: { error: { code: IDEMPOTENCY_ANSWER_LOST, message: IDEMPOTENCY_ANSWER_LOST_MESSAGE } } });
+    const stored = await outbox.enqueue(production('Stored'));
+    await outbox.enqueue({ label: 'Its photo', method: 'POST', path: ['/production/', { $ref: stored.id, field: 'id' }, '/photos'], body: {} });
+    await outbox.enqueue(production('Next'));
+    await outbox.flush();
+    await wait(1000);
+    // Sent twice with one key: the server stored it once; nothing asks the crew to send it again.
+    expect(server.calls.map((c) => (c.body as { note?: string })?.note)).toEqual(['Stored', 'Stored', 'Next']);
+    expect(server.calls[1].key).toBe(server.calls[0].key);
+    expect(await outbox.list()).toMatchObject([
+      { label: 'Its photo', state: 'failed', lastError: 'The entry this one depends on was saved, but its answer was lost: reload, then enter this again' },
+    ]);
   });
 
   it('keeps its entries, photos and keys when the page is closed and opened again', async () => {
