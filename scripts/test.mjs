@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every check and every test, in order, stopping at the first failing step.
-//   1. duplicate packages   2. typecheck   3. vitest unit   4. Chromium found and the client built
-//   (when missing or stale; a missing Chromium is a failure), then side by side: 5. vitest api
-//   (SQLite, plus PostgreSQL when TEST_DATABASE_URL is set: tests/api/harness.ts reads it, and the
-//   step fails unless the tests passed there too) followed by 6. browser tests (vitest e2e), and
-//   beside them 7. vitest ui (its output printed when it ends). Each browser test file runs on one database, alternating by file
+//   1. duplicate packages   2. typecheck   3. vitest unit   4. vitest api (SQLite, plus PostgreSQL
+//   when TEST_DATABASE_URL is set: tests/api/harness.ts reads it, and the step fails unless the
+//   tests passed there too)   5. vitest ui, and beside it 6. browser tests (vitest e2e, its output
+//   printed when it ends), on the client built first when it is missing or stale; a missing
+//   Chromium is a failure. Each browser test file runs on one database, alternating by file
 //   (tests/e2e/browser.ts).
 // Nothing passes by being left out: a step fails when vitest skipped a test or a suite (a Redis, a
 // Chromium or a build missing), or when a project found no test files.
@@ -99,7 +99,7 @@ async function step(key, name, fn, { held = false } = {}) {
   }
   const took = Date.now() - started;
   if (held) {
-    line(`\n▶ ${name} (ran beside the other steps; its output follows)`);
+    line(`\n▶ ${name} (ran beside the step before it; its output follows)`);
     for (const chunk of output) process.stdout.write(chunk);
   }
   if (failure) {
@@ -112,17 +112,13 @@ async function step(key, name, fn, { held = false } = {}) {
 }
 
 /**
- * Lanes of steps at once, each lane's steps in turn; the first lane's output on screen, the others'
- * held until each of their steps ends. On this 2-core machine the API tests keep one core busy (one
- * process, the files in turn) and the UI tests the other, while the browser tests mostly wait (on
- * Chromium, on the server): so the API and then the browser tests run beside the UI tests.
+ * Steps at once, the first with its output on screen and the others' held until they end. On this
+ * 2-core machine the browser tests mostly wait (on Chromium, on the server), while the UI tests keep
+ * one core busy: side by side they take about as long as the UI tests alone.
  */
-async function lanes(...all) {
-  const results = await Promise.allSettled(
-    all.map(async (lane, i) => {
-      for (const [key, name, fn] of lane) await step(key, name, fn, { held: i > 0 });
-    }),
-  );
+async function together(...steps) {
+  const chosen = steps.filter(([key]) => selected(key));
+  const results = await Promise.allSettled(chosen.map(([key, name, fn], i) => step(key, name, fn, { held: i > 0 })));
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
 }
@@ -225,6 +221,10 @@ async function main() {
   await step('typecheck', 'typecheck (tsc --noEmit)', () => command(BIN('tsc'), ['--noEmit', '-p', 'tsconfig.json']));
   await step('unit', 'unit', () => vitestProject('unit', { folder: 'tests/unit' }));
 
+  const databases = process.env.TEST_DATABASE_URL ? 'SQLite + PostgreSQL' : 'SQLite; set TEST_DATABASE_URL to add PostgreSQL';
+  await step('api', `api (${databases})`, () =>
+    vitestProject('api', { folder: 'tests/api', verify: process.env.TEST_DATABASE_URL ? ranOnPostgres : undefined }),
+  );
   // Before the UI tests start: the build needs the machine for a while, and a missing Chromium should stop the run at once.
   await step('e2e', 'Chromium and the client build for the browser tests', () => {
     if (!existsSync(CHROMIUM)) {
@@ -240,17 +240,13 @@ async function main() {
     }
     return build.built ? `built (${build.reason})` : build.reason;
   });
-  const databases = process.env.TEST_DATABASE_URL ? 'SQLite + PostgreSQL' : 'SQLite; set TEST_DATABASE_URL to add PostgreSQL';
-  await lanes(
+  await together(
+    ['ui', 'ui', (held) => vitestProject('ui', { folder: 'tests/ui', held })],
     [
-      ['api', `api (${databases})`, () => vitestProject('api', { folder: 'tests/api', verify: process.env.TEST_DATABASE_URL ? ranOnPostgres : undefined })],
-      [
-        'e2e',
-        'e2e (browser)',
-        () => vitestProject('e2e', { folder: 'tests/e2e', env: { CHROMIUM_PATH: CHROMIUM }, verify: process.env.TEST_DATABASE_URL ? browserRanOnBoth : undefined }),
-      ],
+      'e2e',
+      'e2e (browser)',
+      (held) => vitestProject('e2e', { folder: 'tests/e2e', env: { CHROMIUM_PATH: CHROMIUM }, held, verify: process.env.TEST_DATABASE_URL ? browserRanOnBoth : undefined }),
     ],
-    [['ui', 'ui', (held) => vitestProject('ui', { folder: 'tests/ui', held })]],
   );
 
   line(`\n${only.length ? 'Selected steps' : 'All steps'} passed in ${seconds(Date.now() - started)}.`);
