@@ -6,8 +6,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { z } from 'zod';
 
+export { SQLITE_FILE } from '../server/db/index.js';
+
 export const MANIFEST_VERSION = 1;
-export const SQLITE_FILE = 'app.db';
 export const PG_DUMP_FILE = 'database.dump';
 /** The generated secrets config.ts keeps in DATA_DIR when AUTH_SECRET / FIELD_ENCRYPTION_KEY are unset. */
 export const KEY_FILES = ['auth-secret', 'field-key'] as const;

@@ -49,6 +49,9 @@ export interface OpenOptions {
 /** How long a request waits for a PostgreSQL connection before it is answered 503. */
 const PG_CONNECT_TIMEOUT_MS = 5000;
 
+/** The SQLite database's file in DATA_DIR (and in a backup's folder, scripts/backup-shared.ts). */
+export const SQLITE_FILE = 'app.db';
+
 export function openDatabase(opts: OpenOptions): DatabaseHandle {
   const watched = (dialect: KyselyDialect) => (opts.onWrite ? watchTables(dialect, opts.onWrite) : dialect);
   if (opts.databaseUrl) {
@@ -68,7 +71,7 @@ export function openDatabase(opts: OpenOptions): DatabaseHandle {
       close: () => db.destroy(),
     };
   }
-  const file = opts.sqliteFile ?? path.join(opts.dataDir, 'app.db');
+  const file = opts.sqliteFile ?? path.join(opts.dataDir, SQLITE_FILE);
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

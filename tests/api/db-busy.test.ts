@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import pg from 'pg';
 import { DATABASES, ownerWithCompany, startTestServer } from './harness.js';
+import { SQLITE_FILE } from '../../server/db/index.js';
 
 /** Issue 22: a SQLite database locked by another process past the busy timeout is a 503 to retry, not a 500. */
 describe('SQLite locked by another process', () => {
@@ -16,7 +17,7 @@ describe('SQLite locked by another process', () => {
   it('answers 503 DATABASE_UNAVAILABLE with Retry-After while the lock is held, and writes again once it is let go', async () => {
     const s = server!;
     const { token } = await ownerWithCompany(s);
-    const other = new Database(path.join(s.config.dataDir, 'app.db'));
+    const other = new Database(path.join(s.config.dataDir, SQLITE_FILE));
     try {
       other.exec('begin exclusive');
       // The server's write cannot take the lock (SQLITE_BUSY, at once or after its busy timeout).

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openDatabase } from '../../server/db/index.js';
+import { openDatabase, SQLITE_FILE } from '../../server/db/index.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 
 /**
@@ -36,12 +36,12 @@ async function migrateSqliteTemplate() {
   const database = openDatabase({ databaseUrl: null, dataDir: dir });
   await migrateToLatest(database.db, database.dialect);
   await database.close();
-  return path.join(dir, 'app.db');
+  return path.join(dir, SQLITE_FILE);
 }
 
 /** Puts a migrated SQLite database where a server with this data folder opens it. */
 export async function migratedSqlite(dataDir: string) {
-  copyFileSync(await (sqliteTemplate ??= migrateSqliteTemplate()), path.join(dataDir, 'app.db'));
+  copyFileSync(await (sqliteTemplate ??= migrateSqliteTemplate()), path.join(dataDir, SQLITE_FILE));
 }
 
 function databaseUrl(serverUrl: string, database: string, schema?: string) {
