@@ -189,8 +189,9 @@ export class Outbox {
         held.add(entry.id);
         continue;
       }
-      if (needs.some((id) => lost.has(id) || (!answers.has(id) && !present.has(id)))) {
-        await this.refuse(entry, needs.some((id) => lost.has(id)) ? DEPENDENCY_ANSWER_LOST : DISCARDED);
+      const answerLost = needs.some((id) => lost.has(id));
+      if (answerLost || needs.some((id) => !answers.has(id) && !present.has(id))) {
+        await this.refuse(entry, answerLost ? DEPENDENCY_ANSWER_LOST : DISCARDED);
         held.add(entry.id);
         continue;
       }
