@@ -23,6 +23,9 @@ beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
   restoreCanvas = stubCanvas();
 });
+// The project page and its budget section load lazily, transformed on first import: up to 5 s of the
+// first test's waits on a busy machine. Loaded before the tests, those waits time the page itself.
+beforeAll(() => Promise.all([import('../../src/pages/projects/ProjectRoutes'), import('../../src/pages/projects/budget/BudgetSection')]), 60_000);
 beforeEach(() => {
   localStorage.setItem('fieldwork.accessToken', fakeToken());
   state.budget = budget();
