@@ -12,7 +12,8 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globals: true,
-          // One database per file; PostgreSQL runs share a server, so files run one after another.
+          // One database per file; the files of one run go one after another (npm test starts two
+          // runs at once, each with half the files: scripts/test.mjs).
           fileParallelism: false,
           // The files share one module graph: importing the server anew for each file was more than
           // half of the step's time. Each file still starts its own server over its own database;

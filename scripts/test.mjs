@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every check and every test, in order, stopping at the first failing step.
-//   1. duplicate packages   2. typecheck   3. vitest unit   4. vitest api (SQLite, plus PostgreSQL
-//   when TEST_DATABASE_URL is set: tests/api/harness.ts reads it, and the step fails unless the
-//   tests passed there too)   5. vitest ui, and beside it 6. browser tests (vitest e2e, its output
-//   printed when it ends), on the client built first when it is missing or stale; a missing
-//   Chromium is a failure. Each browser test file runs on one database, alternating by file
+//   1. duplicate packages   2. vitest api in two halves at once (SQLite, plus PostgreSQL when
+//   TEST_DATABASE_URL is set: tests/api/harness.ts reads it, and the step fails unless the tests
+//   passed there too), and beside them the typecheck, then vitest unit   3. vitest ui, and beside
+//   it 4. browser tests (vitest e2e), on the client built first when it is missing or stale; a
+//   missing Chromium is a failure. Output of steps running beside others is printed as each ends. Each browser test file runs on one database, alternating by file
 //   (tests/e2e/browser.ts).
 // Nothing passes by being left out: a step fails when vitest skipped a test or a suite (a Redis, a
 // Chromium or a build missing), or when a project found no test files.
@@ -112,19 +112,23 @@ async function step(key, name, fn, { held = false } = {}) {
 }
 
 /**
- * Steps at once, the first with its output on screen and the others' held until they end. On this
- * 2-core machine the browser tests mostly wait (on Chromium, on the server), while the UI tests keep
- * one core busy: side by side they take about as long as the UI tests alone.
+ * Lanes at once, each a list of steps run one after another; the first lane's output is on screen,
+ * the others' held until each of their steps ends. On this 2-core machine the browser tests mostly
+ * wait (on Chromium, on the server), while the UI tests keep one core busy: side by side they take
+ * about as long as the UI tests alone.
  */
-async function together(...steps) {
-  const chosen = steps.filter(([key]) => selected(key));
-  const results = await Promise.allSettled(chosen.map(([key, name, fn], i) => step(key, name, fn, { held: i > 0 })));
+async function lanes(...laneSteps) {
+  const results = await Promise.allSettled(
+    laneSteps.map(async (steps, i) => {
+      for (const [key, name, fn] of steps) await step(key, name, fn, { held: i > 0 });
+    }),
+  );
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
 }
 
-async function command(cmd, args) {
-  const { code } = await run(cmd, args);
+async function command(cmd, args, held = null) {
+  const { code } = await run(cmd, args, held ? { capture: true, held } : {});
   if (code !== 0) throw new Error(`${path.basename(cmd)} exited with code ${code}`);
 }
 
@@ -134,9 +138,10 @@ async function command(cmd, args) {
  * passed without running everything (notRunProblem). `verify` may refuse a passing report (it
  * throws), for what the exit code cannot tell.
  */
-async function vitestProject(project, { env = {}, folder, verify, held = null } = {}) {
-  const report = path.join(REPORT_DIR, `${project}.json`);
+async function vitestProject(project, { env = {}, folder, verify, held = null, shard = null } = {}) {
+  const report = path.join(REPORT_DIR, `${project}${shard ? `-${shard.replace('/', '-of-')}` : ''}.json`);
   const args = ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  if (shard) args.push(`--shard=${shard}`);
   const { code, tail } = await run(BIN('vitest'), args, { env, capture: true, held });
 
   if (/No projects matched the filter/.test(tail)) {
@@ -218,12 +223,23 @@ async function main() {
   line(`Fieldwork tests (node ${process.version}${IN_CI ? ', CI' : ''})`);
 
   await step('dup', 'duplicate packages', () => command(process.execPath, [path.join(ROOT, 'scripts', 'check-duplicate-packages.mjs')]));
-  await step('typecheck', 'typecheck (tsc --noEmit)', () => command(BIN('tsc'), ['--noEmit', '-p', 'tsconfig.json']));
-  await step('unit', 'unit', () => vitestProject('unit', { folder: 'tests/unit' }));
-
   const databases = process.env.TEST_DATABASE_URL ? 'SQLite + PostgreSQL' : 'SQLite; set TEST_DATABASE_URL to add PostgreSQL';
-  await step('api', `api (${databases})`, () =>
-    vitestProject('api', { folder: 'tests/api', verify: process.env.TEST_DATABASE_URL ? ranOnPostgres : undefined }),
+  // The API tests wait on their databases, timers and servers for much of their time: one vitest run
+  // kept a core about 60 % busy. In two runs at once, split by file (each file still on databases of
+  // its own, the files of a run one after another), with the typecheck and the unit tests beside
+  // them, they keep both cores busy (docs/decisions.md: the test run's layout).
+  const api = (shard) => [
+    'api',
+    `api ${shard} (${databases})`,
+    (held) => vitestProject('api', { folder: 'tests/api', held, shard, verify: process.env.TEST_DATABASE_URL ? ranOnPostgres : undefined }),
+  ];
+  await lanes(
+    [api('1/2')],
+    [api('2/2')],
+    [
+      ['typecheck', 'typecheck (tsc --noEmit)', (held) => command(BIN('tsc'), ['--noEmit', '-p', 'tsconfig.json'], held)],
+      ['unit', 'unit', (held) => vitestProject('unit', { folder: 'tests/unit', held })],
+    ],
   );
   // Before the UI tests start: the build needs the machine for a while, and a missing Chromium should stop the run at once.
   await step('e2e', 'Chromium and the client build for the browser tests', () => {
@@ -240,12 +256,14 @@ async function main() {
     }
     return build.built ? `built (${build.reason})` : build.reason;
   });
-  await together(
-    ['ui', 'ui', (held) => vitestProject('ui', { folder: 'tests/ui', held })],
+  await lanes(
+    [['ui', 'ui', (held) => vitestProject('ui', { folder: 'tests/ui', held })]],
     [
-      'e2e',
-      'e2e (browser)',
-      (held) => vitestProject('e2e', { folder: 'tests/e2e', env: { CHROMIUM_PATH: CHROMIUM }, held, verify: process.env.TEST_DATABASE_URL ? browserRanOnBoth : undefined }),
+      [
+        'e2e',
+        'e2e (browser)',
+        (held) => vitestProject('e2e', { folder: 'tests/e2e', env: { CHROMIUM_PATH: CHROMIUM }, held, verify: process.env.TEST_DATABASE_URL ? browserRanOnBoth : undefined }),
+      ],
     ],
   );
 
