@@ -4,8 +4,8 @@
 //   TEST_DATABASE_URL is set: tests/api/harness.ts reads it, and the step fails unless the tests
 //   passed there too), and beside them the typecheck, then vitest unit   3. vitest ui, and beside
 //   it 4. browser tests (vitest e2e), on the client built first when it is missing or stale; a
-//   missing Chromium is a failure. Output of steps running beside others is printed as each ends. Each browser test file runs on one database, alternating by file
-//   (tests/e2e/browser.ts).
+//   missing Chromium is a failure. Output of steps running beside others is printed as each ends.
+//   Each browser test file runs on one database, alternating by file (tests/e2e/browser.ts).
 // Nothing passes by being left out: a step fails when vitest skipped a test or a suite (a Redis, a
 // Chromium or a build missing), or when a project found no test files.
 // Ends with one plain line `N passed, M failed` counting tests across the vitest runs.
@@ -227,7 +227,7 @@ async function main() {
   // The API tests wait on their databases, timers and servers for much of their time: one vitest run
   // kept a core about 60 % busy. In two runs at once, split by file (each file still on databases of
   // its own, the files of a run one after another), with the typecheck and the unit tests beside
-  // them, they keep both cores busy (docs/decisions.md: the test run's layout).
+  // them, they keep both cores busy (docs/decisions.md, Tooling).
   const api = (shard) => [
     'api',
     `api ${shard} (${databases})`,
