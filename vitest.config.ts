@@ -39,6 +39,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
           environment: 'node',
           globals: true,
           fileParallelism: false,

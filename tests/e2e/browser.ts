@@ -1,11 +1,12 @@
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Locator, type Page, type Request } from 'playwright-core';
+import type { Browser, Download, Locator, Page, Request } from 'playwright-core';
 import type { Config } from '../../server/config.js';
 import { DATABASES, startTestServer } from '../api/harness.js';
+import { CHROMIUM, launchChromium } from './chromium.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = path.resolve('test-results/e2e');
 
 /**
@@ -34,20 +35,11 @@ export function browserDatabases(fileUrl: string): typeof DATABASES {
   return [DATABASES[index % DATABASES.length]!];
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+/** A downloaded file's local path: the shared Chromium is remote, so its downloads are copied here. */
+export async function savedCopy(download: Download): Promise<string> {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'fieldwork-download-')), download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
 }
 
 /** Screenshots are kept as test artifacts under test-results/e2e/. */

@@ -3,7 +3,7 @@ import JSZip from 'jszip';
 import type { ExportManifest } from '../../resources/company-export.js';
 import { ownerWithCompany } from '../api/harness.js';
 import { rootOf, uploadOne } from '../api/files-helpers.js';
-import { type BrowserApp, browserDatabases, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, loginAs, snap, startBrowserApp, savedCopy } from './browser.js';
 
 for (const database of browserDatabases(import.meta.url)) {
   describe(`company data export in the browser [${database.name}]`, () => {
@@ -34,7 +34,7 @@ for (const database of browserDatabases(import.meta.url)) {
       await snap(page, `${database.name}-company-export-card`);
       const [download] = await Promise.all([page.waitForEvent('download'), ready.getByRole('link', { name: 'Download' }).click()]);
       expect(download.suggestedFilename()).toMatch(/^Zipped-Paving-export-\d{4}-\d{2}-\d{2}\.zip$/);
-      const zip = await JSZip.loadAsync(await readFile((await download.path())!));
+      const zip = await JSZip.loadAsync(await readFile(await savedCopy(download)));
       const manifest = JSON.parse(await zip.file('manifest.json')!.async('string')) as ExportManifest;
       expect(manifest).toMatchObject({ company: { id: owner.company.id, name: 'Zipped Paving' }, files: { count: 1 } });
       const files = JSON.parse(await zip.file('files.json')!.async('string')) as Array<{ name: string; path: string }>;

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { addMember, ownerWithCompany } from '../api/harness.js';
 import { pdfText } from '../api/pdf-text.js';
 import { callAs, partner, sideOf } from '../api/project-helpers.js';
-import { type BrowserApp, browserDatabases, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, loginAs, snap, startBrowserApp, savedCopy } from './browser.js';
 
 
 /** Every cell's text of the first sheet, row by row, for reading a downloaded workbook back. */
@@ -29,7 +29,7 @@ async function sheetRows(file: string): Promise<string[][]> {
 
 async function download(page: Page, click: () => Promise<void>) {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  return { name: file.suggestedFilename(), path: (await file.path())! };
+  return { name: file.suggestedFilename(), path: await savedCopy(file) };
 }
 
 for (const database of browserDatabases(import.meta.url)) {

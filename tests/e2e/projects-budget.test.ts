@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { addMember, ownerWithCompany } from '../api/harness.js';
 import { pdfText } from '../api/pdf-text.js';
 import { callAs, partner, type CompanySide } from '../api/project-helpers.js';
-import { type BrowserApp, browserDatabases, chooseOption, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, chooseOption, loginAs, snap, startBrowserApp, savedCopy } from './browser.js';
 
 /** Draws a signature-like stroke across the pad with the mouse (or a finger on a touch screen). */
 async function drawSignature(page: Page) {
@@ -128,7 +128,7 @@ for (const database of browserDatabases(import.meta.url)) {
       await page.getByRole('button', { name: 'Download signed PDF' }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toMatch(/^Budget_ELM-26.*\.pdf$/);
-      const { text } = await pdfText(await readFile((await download.path())!));
+      const { text } = await pdfText(await readFile(await savedCopy(download)));
       for (const expected of ['Elm Street Resurfacing', 'City Of Springfield', 'Asphalt Overlay', 'Conduit Two Inch', '999,999,990,000.30', 'Rita Reviewer', 'Approved budget']) {
         expect(text, expected).toContain(expected);
       }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { reportWorld } from '../api/budget-report-helpers.js';
 import { addMember } from '../api/harness.js';
 import { pdfText } from '../api/pdf-text.js';
-import { type BrowserApp, browserDatabases, chooseOption, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, chooseOption, loginAs, snap, startBrowserApp, savedCopy } from './browser.js';
 
 /** Figures from tests/api/budget-report-helpers.ts, worked out there and in tests/api/reports-budget.test.ts. */
 for (const database of browserDatabases(import.meta.url)) {
@@ -48,7 +48,7 @@ for (const database of browserDatabases(import.meta.url)) {
       expect(xlsx.suggestedFilename()).toMatch(/^Budget_.*_2026-03-03_2026-03-04\.xlsx$/);
       const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF' }).click()]);
       expect(pdf.suggestedFilename()).toMatch(/^Budget_.*_2026-03-03_2026-03-04\.pdf$/);
-      const { text } = await pdfText(await readFile((await pdf.path())!));
+      const { text } = await pdfText(await readFile(await savedCopy(pdf)));
       expect(text).toContain('$714.25');
       expect(text).toContain('$3,000,905.27');
 

@@ -3,7 +3,7 @@ import { memberOf } from '../api/figures-helpers.js';
 import { pdfText } from '../api/pdf-text.js';
 import { callAs } from '../api/project-helpers.js';
 import { boardWorld, invoicesWorld } from '../api/report-rows.js';
-import { type BrowserApp, browserDatabases, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, loginAs, snap, startBrowserApp, savedCopy } from './browser.js';
 
 // The page's first answer can take seconds on a loaded machine; expect.poll's own default is 1 s.
 const SLOW = { timeout: 20_000 };
@@ -45,7 +45,7 @@ for (const database of browserDatabases(import.meta.url)) {
       const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel (xlsx)' }).click()]);
       expect(xlsx.suggestedFilename()).toBe('Invoices_2026-03-02_2026-03-31.xlsx');
       const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF' }).click()]);
-      const { text } = await pdfText(await readFile((await pdf.path())!));
+      const { text } = await pdfText(await readFile(await savedCopy(pdf)));
       expect(text).toContain('$3,300.43');
       expect(text).toContain('Ledger Client Utility');
 

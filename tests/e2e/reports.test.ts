@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { figuresWorld, memberOf } from '../api/figures-helpers.js';
 import { pdfText } from '../api/pdf-text.js';
-import { type BrowserApp, browserDatabases, chooseOption, loginAs, snap, startBrowserApp } from './browser.js';
+import { type BrowserApp, browserDatabases, chooseOption, loginAs, snap, startBrowserApp, savedCopy } from './browser.js';
 
 for (const database of browserDatabases(import.meta.url)) {
   describe(`reports [${database.name}]`, () => {
@@ -44,7 +44,7 @@ for (const database of browserDatabases(import.meta.url)) {
       expect(xlsx.suggestedFilename()).toMatch(/^Project_Production_.*_2026-03-01_2026-03-31\.xlsx$/);
       const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF' }).click()]);
       expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
-      const { text } = await pdfText(await readFile((await pdf.path())!));
+      const { text } = await pdfText(await readFile(await savedCopy(pdf)));
       expect(text).toContain('$3,703.68');
       expect(text).toContain('Alpha');
 

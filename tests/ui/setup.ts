@@ -1,5 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { differences, installComputedStyle, VERIFY } from './computed-style';
+
+installComputedStyle();
+if (VERIFY) afterAll(() => expect(differences).toEqual([]));
 
 // The whole app loads lazily in these tests; a cold first render can take over a second.
 configure({ asyncUtilTimeout: 5000 });
