@@ -2,9 +2,10 @@
 // `npm test`: every check and every test, in order, stopping at the first failing step.
 //   1. duplicate packages   2. vitest api in two halves at once (SQLite, plus PostgreSQL when
 //   TEST_DATABASE_URL is set: tests/api/harness.ts reads it, and the step fails unless the tests
-//   passed there too), and beside them the typecheck, then vitest unit   3. vitest ui, and beside
-//   it 4. browser tests (vitest e2e), on the client built first when it is missing or stale; a
-//   missing Chromium is a failure. Output of steps running beside others is printed as each ends.
+//   passed there too), and beside them the typecheck, then vitest unit, then a third of vitest ui
+//   3. the rest of vitest ui, and beside it 4. browser tests (vitest e2e), on the client built first
+//   when it is missing or stale; a missing Chromium is a failure. Output of steps running beside
+//   others is printed as each ends.
 //   Each browser test file runs on one database, alternating by file (tests/e2e/browser.ts).
 // Nothing passes by being left out: a step fails when vitest skipped a test or a suite (a Redis, a
 // Chromium or a build missing), or when a project found no test files.
@@ -233,15 +234,19 @@ async function main() {
     `api ${shard} (${databases})`,
     (held) => vitestProject('api', { folder: 'tests/api', held, shard, verify: process.env.TEST_DATABASE_URL ? ranOnPostgres : undefined }),
   ];
+  // A third of the UI tests goes beside them too, after the typecheck and the unit tests: the API
+  // halves leave part of a core idle, while the UI tests beside the browser tests fill both.
+  const ui = (shard) => ['ui', `ui ${shard}`, (held) => vitestProject('ui', { folder: 'tests/ui', held, shard })];
   await lanes(
     [api('1/2')],
     [api('2/2')],
     [
       ['typecheck', 'typecheck (tsc --noEmit)', (held) => command(BIN('tsc'), ['--noEmit', '-p', 'tsconfig.json'], held)],
       ['unit', 'unit', (held) => vitestProject('unit', { folder: 'tests/unit', held })],
+      ui('1/3'),
     ],
   );
-  // Before the UI tests start: the build needs the machine for a while, and a missing Chromium should stop the run at once.
+  // Before the rest of the UI tests and the browser tests start: a missing Chromium should stop the run at once.
   await step('e2e', 'Chromium and the client build for the browser tests', () => {
     if (!existsSync(CHROMIUM)) {
       throw new Error(
@@ -257,7 +262,7 @@ async function main() {
     return build.built ? `built (${build.reason})` : build.reason;
   });
   await lanes(
-    [['ui', 'ui', (held) => vitestProject('ui', { folder: 'tests/ui', held })]],
+    [ui('2/3'), ui('3/3')],
     [
       [
         'e2e',
