@@ -13,8 +13,8 @@ import Specificity, { type SpecificityValue } from '@bramus/specificity';
  * They are answered here by jsdom's own rules (its default style sheet, style rules at the top
  * level or in @media for all or screen, !important, specificity then order, inline style last,
  * visibility and pointer-events inherited), over only the rules that declare them; any other
- * property goes to jsdom. FIELDWORK_VERIFY_COMPUTED_STYLE=1 compares every answer with jsdom's
- * and throws at the first difference (tests/ui/README.md).
+ * property goes to jsdom. FIELDWORK_VERIFY_COMPUTED_STYLE=1 compares every answer with jsdom's,
+ * and a file with any difference fails (docs/decisions.md, Tooling).
  */
 
 type Property = 'display' | 'visibility' | 'pointer-events';
@@ -88,7 +88,6 @@ function documentRules(): Declaring[] {
   return all;
 }
 
-/** jsdom drops its style cache on every change to the document or its sheets: so do the answers here. */
 interface DocumentImpl {
   _styleCache: object;
   _getDOMSelector(): { extractSubjects(selector: string, xml: boolean): NonNullable<Declaring['subjects']> };
@@ -98,6 +97,7 @@ let seenCache: object | null = null;
 let rules: Declaring[] = [];
 let answers = new WeakMap<Element, Partial<Record<Property, string>>>();
 
+/** jsdom drops its style cache on every change to the document or its sheets: so do the answers here. */
 function current() {
   const cache = implOf(document)._styleCache;
   if (cache !== seenCache) {
