@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type LaunchOptions } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -50,15 +49,10 @@ async function still(context: BrowserContext) {
  * file's contexts, not the shared browser.
  */
 export async function launchChromium(): Promise<Browser> {
-  const endpoint = existsSync(CHROMIUM) ? inject('chromiumEndpoint') : undefined;
+  const endpoint = inject('chromiumEndpoint');
   const browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch(LAUNCH);
+  // browser.newPage makes its context through this.newContext, so its pages are still too.
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => still(await newContext(options));
-  const newPage = browser.newPage.bind(browser);
-  browser.newPage = async (options) => {
-    const page = await newPage(options);
-    await still(page.context());
-    return page;
-  };
   return browser;
 }

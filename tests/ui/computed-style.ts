@@ -92,14 +92,17 @@ interface DocumentImpl {
   _styleCache: object;
   _getDOMSelector(): { extractSubjects(selector: string, xml: boolean): NonNullable<Declaring['subjects']> };
 }
-const implOf = (node: object) => (node as Record<symbol, DocumentImpl>)[Object.getOwnPropertySymbols(node).find((s) => s.description === 'impl')!]!;
+/** jsdom's own object behind the test's document, looked up once: it is asked on every answer. */
+let documentImpl: DocumentImpl | null = null;
+const impl = () =>
+  (documentImpl ??= (document as unknown as Record<symbol, DocumentImpl>)[Object.getOwnPropertySymbols(document).find((s) => s.description === 'impl')!]!);
 let seenCache: object | null = null;
 let rules: Declaring[] = [];
 let answers = new WeakMap<Element, Partial<Record<Property, string>>>();
 
 /** jsdom drops its style cache on every change to the document or its sheets: so do the answers here. */
 function current() {
-  const cache = implOf(document)._styleCache;
+  const cache = impl()._styleCache;
   if (cache !== seenCache) {
     seenCache = cache;
     rules = documentRules();
@@ -108,7 +111,7 @@ function current() {
 }
 
 function mightMatch(element: Element, rule: Declaring) {
-  rule.subjects ??= implOf(document)._getDOMSelector().extractSubjects(rule.selector, false);
+  rule.subjects ??= impl()._getDOMSelector().extractSubjects(rule.selector, false);
   if (rule.subjects.length === 0) return true;
   const id = element.getAttribute('id');
   const tag = element.localName.toLowerCase();
