@@ -4,7 +4,12 @@ import autocannon, { type Options } from 'autocannon';
 
 export const CONNECTIONS = 32;
 export const DURATION_SEC = 5;
-const WARMUP_SEC = 1;
+/**
+ * A route's first seconds after a restart ran at 60–75 % of its steady rate (V8 optimising its code,
+ * the heap growing; the members grid on PostgreSQL: 900 requests/s in its first 5 s after a 1 s
+ * warm-up, 1,140–1,250 after that): the figures are a running server's.
+ */
+export const WARMUP_SEC = 5;
 
 export interface Measured {
   reqPerSec: number;

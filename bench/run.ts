@@ -20,7 +20,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchFileTransfer, TRANSFER_MB, type TransferResult } from './file-transfer.js';
-import { CONNECTIONS, DURATION_SEC, measure, type Measured, type Target } from './measure.js';
+import { CONNECTIONS, DURATION_SEC, measure, WARMUP_SEC, type Measured, type Target } from './measure.js';
 import { PASSWORD, seed, type Seeded } from './seed.js';
 import { randomFullName, seedVolume, SOUGHT_SURNAME, VOLUME, type Volume } from './seed-volume.js';
 import { withSection, wholeFile, type RunStamp } from './results-file.js';
@@ -424,7 +424,7 @@ const report = {
   ok: problems.length === 0,
   ...(problems.length ? { failures: problems } : {}),
   notes: [
-    'Latencies in milliseconds, from every response of the measured run (after a 1 s warm-up).',
+    `Latencies in milliseconds, from every response of the measured run (after a ${WARMUP_SEC} s warm-up).`,
     'Client and server share the machine: autocannon takes CPU from the server, so these are floors.',
     'Login is bound by argon2id (memory-hard by design, about 20 ms of CPU per attempt): its low rate is the point, not a defect.',
     'The machine may be shared: loadAverage (one-minute, at the start and end of each database run) shows other work; compare runs with similar load only.',

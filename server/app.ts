@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -14,6 +13,7 @@ import { registerIdempotency, registerIdempotencySweep } from './http/idempotenc
 import { registerRequestId, requestId, requestIdMixin } from './http/request-id.js';
 import { serializeRequest } from './http/request-log.js';
 import { registerRoutes } from './http/route.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { sharedRateLimitStore } from './http/shared-rate-limit.js';
 import { attachSocketServer } from './realtime/socket-server.js';
 import { allRoutes } from './modules/index.js';
@@ -98,7 +98,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await database.close();
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
