@@ -12,9 +12,9 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globals: true,
-          // One database per file; the files of one run go one after another (npm test starts two
-          // runs at once, each with half the files: scripts/test.mjs).
-          fileParallelism: false,
+          // One database per file; two files at a time, each worker taking the next file as it ends.
+          fileParallelism: true,
+          maxWorkers: 2,
           // The files share one module graph: importing the server anew for each file was more than
           // half of the step's time. Each file still starts its own server over its own database;
           // nothing here mocks modules (tests/api/file-lifecycle.test.ts fails the database instead).

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check and every test, in order, stopping at the first failing step.
-//   1. duplicate packages   2. vitest api in two halves at once (SQLite, plus PostgreSQL when
+//   1. duplicate packages   2. vitest api, two files at a time (SQLite, plus PostgreSQL when
 //   TEST_DATABASE_URL is set: tests/api/harness.ts reads it, and the step fails unless the tests
-//   passed there too), and beside them the typecheck, then vitest unit, then a third of vitest ui
+//   passed there too), and beside it the typecheck, then vitest unit, then a third of vitest ui
 //   3. the rest of vitest ui, and beside it 4. browser tests (vitest e2e), on the client built first
 //   when it is missing or stale; a missing Chromium is a failure. Output of steps running beside
 //   others is printed as each ends.
@@ -225,21 +225,20 @@ async function main() {
 
   await step('dup', 'duplicate packages', () => command(process.execPath, [path.join(ROOT, 'scripts', 'check-duplicate-packages.mjs')]));
   const databases = process.env.TEST_DATABASE_URL ? 'SQLite + PostgreSQL' : 'SQLite; set TEST_DATABASE_URL to add PostgreSQL';
-  // The API tests wait on their databases, timers and servers for much of their time: one vitest run
-  // kept a core about 60 % busy. In two runs at once, split by file (each file still on databases of
-  // its own, the files of a run one after another), with the typecheck and the unit tests beside
-  // them, they keep both cores busy (docs/decisions.md, Tooling).
-  const api = (shard) => [
+  // The API tests wait on their databases, timers and servers for much of their time: one file at a
+  // time kept a core about 60 % busy. Two at a time (vitest.config.ts: two workers, each taking the
+  // next file as it ends, each file on databases of its own), with the typecheck and the unit tests
+  // beside them, they keep both cores busy (docs/decisions.md, Tooling).
+  const api = [
     'api',
-    `api ${shard} (${databases})`,
-    (held) => vitestProject('api', { folder: 'tests/api', held, shard, verify: process.env.TEST_DATABASE_URL ? ranOnPostgres : undefined }),
+    `api (${databases})`,
+    (held) => vitestProject('api', { folder: 'tests/api', held, verify: process.env.TEST_DATABASE_URL ? ranOnPostgres : undefined }),
   ];
   // A third of the UI tests goes beside them too, after the typecheck and the unit tests: the API
-  // halves leave part of a core idle, while the UI tests beside the browser tests fill both.
+  // tests leave part of a core idle, while the UI tests beside the browser tests fill both.
   const ui = (shard) => ['ui', `ui ${shard}`, (held) => vitestProject('ui', { folder: 'tests/ui', held, shard })];
   await lanes(
-    [api('1/2')],
-    [api('2/2')],
+    [api],
     [
       ['typecheck', 'typecheck (tsc --noEmit)', (held) => command(BIN('tsc'), ['--noEmit', '-p', 'tsconfig.json'], held)],
       ['unit', 'unit', (held) => vitestProject('unit', { folder: 'tests/unit', held })],
