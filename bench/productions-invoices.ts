@@ -322,6 +322,9 @@ export async function seedProductionsInvoices(baseUrl: string, opts: { databaseU
     const analyzeStarted = Date.now();
     await step(dialect === 'postgres' ? 'vacuum analyze' : 'analyze', () => run(dialect === 'postgres' ? 'vacuum analyze' : 'analyze'));
     const analyzeSeconds = (Date.now() - analyzeStarted) / 1000;
+    // The volume's pages written out now, not by a spread checkpoint still flushing them while the
+    // next section measures (PostgreSQL /health ran at 3,300 requests/s right after this seed, 5,300 apart).
+    if (dialect === 'postgres') await step('checkpoint', () => run('checkpoint'));
 
     const count = async (text: string) => Number(((await sql.raw<{ n: number | string }>(text).execute(db)).rows[0]?.n ?? 0));
     const pid = project.id;
