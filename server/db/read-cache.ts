@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { reconnectDelay } from '../lib/redis-retry.js';
+import { closeRedisClient, reconnectDelay, reportFailedCommands } from '../lib/redis-clients.js';
 import { trackReads } from './table-watch.js';
 
 const CHANNEL = 'fieldwork:read-cache:written';
@@ -156,6 +156,8 @@ export class ReadCache {
     const subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null, retryStrategy: reconnectDelay });
     const self = `${process.pid}:${Math.random().toString(36).slice(2)}`;
     for (const client of [publisher, subscriber]) client.on('error', (err) => log.warn({ err: err.message }, 'read cache: Redis error'));
+    // The publisher's failures are handled where it publishes; the subscriber re-subscribes by itself.
+    reportFailedCommands(subscriber, (err) => log.warn({ err: err.message }, 'read cache: a Redis command failed'));
     this.deaf = true;
     this.dropAll();
     // Served from again once the subscription is confirmed, so no drop published after that is missed.
@@ -193,8 +195,8 @@ export class ReadCache {
     return async () => {
       this.publish = null;
       this.deaf = false;
-      subscriber.disconnect();
-      publisher.disconnect();
+      // The publisher quits, so drops of this process's last writes still reach the others.
+      await Promise.all([closeRedisClient(publisher), closeRedisClient(subscriber)]);
     };
   }
 }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import { reconnectDelay } from '../lib/redis-retry.js';
+import { reconnectDelay } from '../lib/redis-clients.js';
 
 type Counted = (err: Error | null, res?: { current: number; ttl: number }) => void;
 interface RateStore {

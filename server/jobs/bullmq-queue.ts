@@ -2,7 +2,7 @@ import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Db, Dialect } from '../db/index.js';
-import { reconnectDelay } from '../lib/redis-retry.js';
+import { reconnectDelay, reportFailedCommands } from '../lib/redis-clients.js';
 import { DatabaseJobQueue } from './database-queue.js';
 import type { DrainOptions, EnqueueOptions, JobHandler, JobQueue, JobQueueSettings } from './job-queue.js';
 import { JobRunner, newRunnerId } from './job-runner.js';
@@ -78,6 +78,7 @@ export class BullJobQueue implements JobQueue {
   private openQueue() {
     if (this.queue) return this.queue;
     this.client = new Redis(this.redis.url, { maxRetriesPerRequest: null, retryStrategy: reconnectDelay });
+    reportFailedCommands(this.client, (err) => this.log.warn({ err: err.message }, 'job queue: a Redis command failed'));
     this.client.on('close', () => this.lost());
     this.client.on('ready', () => this.back());
     this.queue = new Queue<RelayedJob>(this.redis.queueName, { connection: this.client });

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
-import { reconnectDelay } from './redis-retry.js';
+import { reconnectDelay } from './redis-clients.js';
 
 /** A proxy probes every few seconds: a check that takes longer than this counts as failed. */
 const CHECK_TIMEOUT_MS = 2000;

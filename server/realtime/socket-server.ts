@@ -4,7 +4,7 @@ import { AUTH_TOKEN_HEADER, SOCKET_EVENTS, SOCKET_PATH } from '../../resources/r
 import { idParam } from '../../resources/id.js';
 import { sessionForToken } from '../http/actor.js';
 import { parseJson } from '../lib/json.js';
-import { reconnectDelay } from '../lib/redis-retry.js';
+import { closeRedisClient, reconnectDelay, reportFailedCommands } from '../lib/redis-clients.js';
 import { presenceChanged } from '../modules/chat/presence.js';
 import type { Services } from '../services.js';
 import { companyRoom, sessionRoom, userRoom, type RealtimeTransport } from './hub.js';
@@ -57,12 +57,15 @@ export async function attachSocketServer(app: FastifyInstance, services: Service
     // Events published while Redis is away wait in the client's offline queue and go out on its return.
     const pub = new Redis(services.config.redisUrl, { maxRetriesPerRequest: null, retryStrategy: reconnectDelay });
     const sub = pub.duplicate();
-    for (const client of [pub, sub]) client.on('error', (err) => services.log.warn({ err: err.message }, 'socket.io: Redis error'));
+    for (const client of [pub, sub]) {
+      client.on('error', (err) => services.log.warn({ err: err.message }, 'socket.io: Redis error'));
+      reportFailedCommands(client, (err) => services.log.warn({ err: err.message }, 'socket.io: a Redis command failed'));
+    }
     redisReady = () => pub.status === 'ready' && sub.status === 'ready';
     // Installations sharing one Redis keep their events apart, as they keep their job queues.
     io.adapter(createAdapter(pub, sub, { key: `${services.config.jobQueueName}#socket.io`, requestsTimeout: CROSS_PROCESS_TIMEOUT_MS }));
     closeRedis = async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      await Promise.all([closeRedisClient(pub), closeRedisClient(sub)]);
     };
   }
 
