@@ -4,12 +4,11 @@
 // into the database (the API would take minutes).
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { sql } from 'kysely';
 import { openDatabase } from '../server/db/index.js';
 import { hashToken } from '../server/lib/tokens.js';
 import { allRoutes } from '../server/modules/index.js';
 import { measure, type Measured, type Target } from './measure.js';
-import { seedCall } from './seed-sql.js';
+import { seedCall, settleVolume } from './seed-sql.js';
 
 export const BUDGET_VOLUME = { items: 5_000, changeOrders: 500, categories: 20, comments: 500, reviews: 3 };
 /** The bar for every call of the budget section: p95 under this, at BUDGET_CONNECTIONS. */
@@ -247,7 +246,7 @@ export async function seedBudgetSection(baseUrl: string, opts: { databaseUrl: st
       activityEvents = events.length;
       await inBatches(events, (batch) => trx.insertInto('audit_events').values(batch).execute());
     });
-    await sql.raw(dialect === 'postgres' ? 'vacuum analyze' : 'analyze').execute(db);
+    await settleVolume(db, dialect);
     const budgetHash = (await db.selectFrom('budgets').select('public_hash').where('id', '=', inReview.budgetId).executeTakeFirstOrThrow()).public_hash;
     return {
       token,

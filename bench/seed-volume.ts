@@ -1,8 +1,8 @@
 // The data volume of the large-list benchmarks: one company with 100,000 members, 50,000 items and
 // 100,000 files (10,000 of them in one folder),
 // written straight into the database the running server uses (the API would take minutes).
-import { sql } from 'kysely';
 import { openDatabase } from '../server/db/index.js';
+import { settleVolume } from './seed-sql.js';
 
 export const VOLUME = { members: 100_000, items: 50_000, categories: 40, folderFiles: 10_000, files: 100_000 };
 // 13 columns a row: 1,000 rows stay under both databases' bound-parameter limits.
@@ -127,9 +127,7 @@ export async function seedVolume(opts: { databaseUrl: string | null; dataDir: st
       soughtFiles = files.filter((f) => f.name.toLowerCase().includes(SOUGHT_SURNAME)).length;
       await inBatches(files, (batch) => trx.insertInto('files').values(batch).execute());
     });
-    // As a database that grew to this size over time would be: fresh statistics and, on PostgreSQL,
-    // vacuumed by autovacuum (GIN pending lists merged, visibility map set).
-    await sql.raw(dialect === 'postgres' ? 'vacuum analyze' : 'analyze').execute(db);
+    await settleVolume(db, dialect);
     const category = await db.selectFrom('item_categories').select('id').where('company_id', '=', opts.companyId).orderBy('id').executeTakeFirstOrThrow();
     return { companyId: opts.companyId, categoryId: category.id, soughtMatches, folderId, soughtFiles, seconds: Math.round((Date.now() - started) / 100) / 10 };
   } finally {
