@@ -10,7 +10,7 @@ import type { MapMarkers } from '../resources/map.js';
 import { MAP_POINT_LIMIT } from '../resources/map.js';
 import { openDatabase } from '../server/db/index.js';
 import { measure, type Measured, type Target } from './measure.js';
-import { addDays, contiguous, dayAfter, isoDay, seedCall, series, settleVolume, stamp } from './seed-sql.js';
+import { addDays, contiguous, dayAfter, isoDay, seedCall, series, settleStep, settleVolume, stamp } from './seed-sql.js';
 
 export const FIELD_VOLUME = {
   tasks: 200_000,
@@ -136,7 +136,7 @@ export async function seedFieldOperations(baseUrl: string, opts: { databaseUrl: 
     });
     const volumeSeconds = (Date.now() - volumeStarted) / 1000;
     const analyzeStarted = Date.now();
-    await step(dialect === 'postgres' ? 'vacuum analyze, checkpoint' : 'analyze', () => settleVolume(db, dialect));
+    await step(settleStep(dialect), () => settleVolume(db, dialect));
     const analyzeSeconds = (Date.now() - analyzeStarted) / 1000;
 
     const count = async (text: string) => Number((await sql.raw<{ n: number | string }>(text).execute(db)).rows[0]?.n ?? 0);

@@ -17,7 +17,7 @@ import { openDatabase } from '../server/db/index.js';
 import { DURATION_SEC, measure, type Measured, type Target } from './measure.js';
 import type { PublicDashboardRun } from './public-dashboard.js';
 import type { ReportsRun } from './reports.js';
-import { addDays, contiguous, dayAfter, isoDay, seedCall, series, settleVolume, stamp } from './seed-sql.js';
+import { addDays, contiguous, dayAfter, isoDay, seedCall, series, settleStep, settleVolume, stamp } from './seed-sql.js';
 
 export const FIGURES_VOLUME = {
   productions: 100_000,
@@ -165,7 +165,7 @@ export async function seedFigures(baseUrl: string, opts: { databaseUrl: string |
     });
     const volumeSeconds = (Date.now() - volumeStarted) / 1000;
     const analyzeStarted = Date.now();
-    await step(dialect === 'postgres' ? 'vacuum analyze, checkpoint' : 'analyze', () => settleVolume(db, dialect));
+    await step(settleStep(dialect), () => settleVolume(db, dialect));
     const analyzeSeconds = (Date.now() - analyzeStarted) / 1000;
     const items = await sql<{ n: number | string }>`select count(*) as n from production_items pi join productions p on p.id = pi.production_id where p.company_id = ${company.id}`.execute(db);
     return {

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '../server/db/index.js';
 import { allRoutes } from '../server/modules/index.js';
 import { DURATION_SEC, measure, type Measured, type Target } from './measure.js';
-import { addDays, contiguous, dayAfter, isoDay, seedCall, series, settleVolume, stamp } from './seed-sql.js';
+import { addDays, contiguous, dayAfter, isoDay, seedCall, series, settleStep, settleVolume, stamp } from './seed-sql.js';
 
 export const PRODUCTION_VOLUME = {
   productions: 100_000,
@@ -320,7 +320,7 @@ export async function seedProductionsInvoices(baseUrl: string, opts: { databaseU
     });
     const volumeSeconds = (Date.now() - volumeStarted) / 1000;
     const analyzeStarted = Date.now();
-    await step(dialect === 'postgres' ? 'vacuum analyze, checkpoint' : 'analyze', () => settleVolume(db, dialect));
+    await step(settleStep(dialect), () => settleVolume(db, dialect));
     const analyzeSeconds = (Date.now() - analyzeStarted) / 1000;
 
     const count = async (text: string) => Number(((await sql.raw<{ n: number | string }>(text).execute(db)).rows[0]?.n ?? 0));

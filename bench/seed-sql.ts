@@ -35,6 +35,9 @@ export function contiguous(ids: number[], what: string): number {
   return sorted[0]!;
 }
 
+/** What settleVolume does on `dialect`, as a seeder's step names it. */
+export const settleStep = (dialect: Dialect) => (dialect === 'postgres' ? 'vacuum analyze, checkpoint' : 'analyze');
+
 /**
  * A seeded volume made to look as it would have grown over time, before anything measures it: fresh
  * statistics and, on PostgreSQL, vacuumed (GIN pending lists merged, visibility map set) and its pages

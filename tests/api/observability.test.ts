@@ -5,6 +5,7 @@ import { loadConfig } from '../../server/config.js';
 import { DATABASES, ownerWithCompany, startTestServer, type TestServer } from './harness.js';
 import { ownRedis } from './redis.js';
 import { freePort } from './server-process.js';
+import { until } from './until.js';
 
 const API = '/api/v1';
 const METRICS_TOKEN = 'metrics-token-for-the-observability-test';
@@ -19,16 +20,6 @@ function captureLog() {
     lines.push(JSON.parse(line));
   };
   return { raw, lines, stream: { write } };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== null) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** The value of one sample line of the Prometheus text, 0 when the series is not there yet. */

@@ -6,6 +6,7 @@ import { closeRedisClient, reportFailedCommands } from '../../server/lib/redis-c
 import { DATABASES, startTestServer } from './harness.js';
 import { REDIS_URL, ownRedis, redisReachable } from './redis.js';
 import { freePort } from './server-process.js';
+import { until } from './until.js';
 
 /** Rejections are reported after the microtasks that could still have handled them. */
 const settle = async () => {
@@ -19,14 +20,6 @@ const settle = async () => {
  * process with an error (and failed a CI run of the suite, attributed to whichever test file ran then).
  */
 const database = DATABASES[0]!;
-
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe(`a server stopped while its Redis is away [${database.name}]`, () => {
   const unhandled: unknown[] = [];
@@ -48,9 +41,9 @@ describe(`a server stopped while its Redis is away [${database.name}]`, () => {
       const s = await startTestServer(database.url, { redisUrl: redis.url, runJobs: false });
       let stopped = false;
       try {
-        await until('readiness with Redis', async () => (await s.call('GET', '/api/v1/health/ready')).status === 200);
+        await until('readiness with Redis', async () => ((await s.call('GET', '/api/v1/health/ready')).status === 200 ? true : null));
         await redis.stop();
-        await until('readiness to see Redis gone', async () => (await s.call('GET', '/api/v1/health/ready')).status === 503);
+        await until('readiness to see Redis gone', async () => ((await s.call('GET', '/api/v1/health/ready')).status === 503 ? true : null));
         if (when === 'just as Redis comes back') await redis.start();
         const stopping = Date.now();
         await s.stop();
