@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ownerWithCompany, startTestServer, type TestServer } from './harness.js';
 import { findPgBin, startPgCluster, type PgCluster } from './pg-cluster.js';
+import { until } from './until.js';
 
 /**
  * Issue 22: PostgreSQL restarted under a write load. The test runs a PostgreSQL server of its own
@@ -29,13 +30,6 @@ interface Outcome {
 }
 
 /** Polls until the condition holds, failing with the message past the deadline. */
-async function until(condition: () => boolean, ms: number, what: string) {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** Authenticated crew creations from a few loops at once, half of them with an Idempotency-Key as the phone's outbox sends. */
 function writeLoad(s: TestServer, token: string) {
@@ -104,21 +98,21 @@ describe('PostgreSQL (a server of its own) restarted during a write load', () =>
     const { token } = await ownerWithCompany(s);
     const load = writeLoad(s, token);
     try {
-      await until(() => load.acknowledged().length >= 20, 20_000, 'writes before the restart');
+      await until('writes before the restart', () => load.acknowledged().length >= 20, 20_000);
       const stopping = Date.now();
       await cluster!.stop('fast');
       const down = Date.now();
       // The outage lasts until requests sent to the stopped database have been answered.
-      await until(() => load.outcomes.filter((o) => o.started >= down).length >= 20, 20_000, 'requests during the outage');
+      await until('requests during the outage', () => load.outcomes.filter((o) => o.started >= down).length >= 20, 20_000);
       // A load balancer's health check sees the outage too.
       const health = await s.call('GET', `${API}/health`);
       expect(health.status).toBe(503);
       expect(health.body.error.code).toBe('DATABASE_UNAVAILABLE');
       await cluster!.start();
       const up = Date.now();
-      await until(() => load.outcomes.some((o) => o.started >= up && o.status === 201), ANSWER_BOUND_MS + RECOVERY_BOUND_MS, 'a write after the restart');
+      await until('a write after the restart', () => load.outcomes.some((o) => o.started >= up && o.status === 201), ANSWER_BOUND_MS + RECOVERY_BOUND_MS);
       const firstAfter = Math.min(...load.outcomes.filter((o) => o.started >= up && o.status === 201).map((o) => o.started + o.ms));
-      await until(() => load.outcomes.filter((o) => o.started >= up && o.status === 201).length >= 20, 20_000, 'writes after the restart');
+      await until('writes after the restart', () => load.outcomes.filter((o) => o.started >= up && o.status === 201).length >= 20, 20_000);
       await load.stop();
 
       const outcomes = load.outcomes;

@@ -5,20 +5,12 @@ import { DEFAULT_JOB_SETTINGS, type JobQueueSettings } from '../../server/jobs/j
 import { DATABASES, registerUser, startTestServer } from './harness.js';
 import { REDIS_URL, requireRedis } from './redis.js';
 import { startSink } from './smtp-sink.js';
+import { until } from './until.js';
 
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 10000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await sleep(10);
-  }
-}
 
 for (const database of DATABASES) {
   describe(`job runner on BullMQ [${database.name}]`, () => {
@@ -74,7 +66,7 @@ for (const database of DATABASES) {
       ).rejects.toThrow('roll back');
       const id = (await server.services.db.transaction().execute((trx) => q.enqueue('probe', { n: 2 }, { executor: trx })))!;
       // Relayed by the poll, without a drain.
-      const done = await until(async () => {
+      const done = await until('the job to be done', async () => {
         const row = await jobRow(id);
         return row.status === 'done' && row;
       });
@@ -92,7 +84,7 @@ for (const database of DATABASES) {
       });
       await q.start();
       const id = (await q.enqueue('always-fails', {}, { attempts: 3 }))!;
-      const failed = await until(async () => {
+      const failed = await until('the job to fail for good', async () => {
         const row = await jobRow(id);
         return row.status === 'failed' && row;
       });
@@ -122,7 +114,7 @@ for (const database of DATABASES) {
         const total = 30;
         // Both processes enqueue, so both relays hand rows over.
         await Promise.all(Array.from({ length: total }, (_, n) => (n % 2 ? a : b).enqueue('count', { n })));
-        await until(async () => (await server.services.db.selectFrom('jobs').select('id').where('status', '!=', 'done').execute()).length === 0);
+        await until('every job to be done', async () => (await server.services.db.selectFrom('jobs').select('id').where('status', '!=', 'done').execute()).length === 0);
         expect(ran).toHaveLength(total);
         expect(new Set(ran).size).toBe(total);
       } finally {
@@ -136,7 +128,7 @@ for (const database of DATABASES) {
       const web = queue({ runJobs: false });
       await web.start();
       const relayed = (await web.enqueue('restart', { which: 'relayed' }))!;
-      await until(async () => (await jobRow(relayed)).relayed_at !== null);
+      await until('the job to be relayed to Redis', async () => (await jobRow(relayed)).relayed_at !== null);
       await web.stop();
       // Committed while no relay ran at all (the process died right after the commit).
       const unrelayed = (await queue().enqueue('restart', { which: 'unrelayed' }))!;

@@ -3,20 +3,12 @@ import { DatabaseJobQueue } from '../../server/jobs/database-queue.js';
 import { DEFAULT_JOB_SETTINGS, type JobQueueSettings } from '../../server/jobs/job-queue.js';
 import { claimDue } from '../../server/jobs/job-store.js';
 import { DATABASES, startTestServer } from './harness.js';
+import { until } from './until.js';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 10000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await sleep(10);
-  }
-}
 
 for (const database of DATABASES) {
   describe(`job runner on the database [${database.name}]`, () => {
@@ -69,7 +61,7 @@ for (const database of DATABASES) {
       });
       const id = (await q.enqueue('always-fails', {}, { attempts: 3 }))!;
       await q.start();
-      const failed = await until(async () => {
+      const failed = await until('the job to fail for good', async () => {
         const row = await jobRow(id);
         return row.status === 'failed' && row;
       });
@@ -120,7 +112,7 @@ for (const database of DATABASES) {
         const total = 40;
         for (let n = 0; n < total; n++) await a.enqueue('count', { n });
         await Promise.all([a.start(), b.start()]);
-        await until(async () => {
+        await until('every job to be done', async () => {
           const open = await server.services.db.selectFrom('jobs').select('id').where('status', '!=', 'done').execute();
           return open.length === 0;
         });

@@ -3,16 +3,10 @@ import { SOCKET_EVENTS } from '../../resources/realtime.js';
 import { startSession } from '../../server/modules/users/sessions.js';
 import { addMember, describeEachDatabase, ownerWithCompany, registerUser, type TestServer } from './harness.js';
 import { closeSockets, collect, connectSocket, eventually, flushed, hearsCompany, listen, settle } from './realtime-helpers.js';
+import { until } from './until.js';
 
 const API = '/api/v1';
 
-/** Polls an asynchronous condition until it holds or 5 s have passed; answers it. */
-async function until(condition: () => Promise<boolean>, ms = 5000): Promise<boolean> {
-  for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
-    if (await condition()) return true;
-  }
-  return condition();
-}
 
 const disconnected = (socket: Socket) => {
   const state = { closed: false };
@@ -161,14 +155,14 @@ describeEachDatabase('real-time socket', (server) => {
       // Switching to a foreign company leaves the old room and joins none. The server handles the
       // switch in its own time: poll until the old room is left, within a deadline.
       mine.emit(SOCKET_EVENTS.activeCompany, { companyId: b.company.id });
-      expect(await until(async () => !(await hearsCompany(s, mine, a.user.id, a.company.id)))).toBe(true);
+      await until('the socket to leave the old company', async () => !(await hearsCompany(s, mine, a.user.id, a.company.id)), 5000);
       s.services.realtime.publish({ companyIds: [a.company.id, b.company.id] }, SOCKET_EVENTS.notification, { to: 'both' });
       await flushed(s, mine, a.user.id);
       expect(mineSeen).toEqual([{ to: 'a' }]);
 
       // Switching to another company of theirs joins its room.
       mine.emit(SOCKET_EVENTS.activeCompany, { companyId: second.body.id });
-      expect(await until(() => hearsCompany(s, mine, a.user.id, second.body.id))).toBe(true);
+      await until('the socket to join the new company', () => hearsCompany(s, mine, a.user.id, second.body.id), 5000);
       s.services.realtime.publish({ companyIds: [second.body.id] }, SOCKET_EVENTS.notification, { to: 'second' });
       expect(await eventually(() => mineSeen.length === 2)).toBe(true);
       expect(mineSeen[1]).toEqual({ to: 'second' });
@@ -186,7 +180,7 @@ describeEachDatabase('real-time socket', (server) => {
       expect(removed.status).toBe(204);
       // The request's real-time work goes out as it ends, which can be just after its answer: poll
       // until the company's events no longer reach the socket, within a deadline.
-      expect(await until(async () => !(await hearsCompany(s, socket, leaving.user.id, a.company.id)))).toBe(true);
+      await until('the removed member to stop hearing the company', async () => !(await hearsCompany(s, socket, leaving.user.id, a.company.id)), 5000);
       s.services.realtime.publish({ companyIds: [a.company.id] }, SOCKET_EVENTS.notification, { after: true });
       await flushed(s, socket, leaving.user.id);
       expect(seen).toEqual([{ before: true }]);
@@ -219,7 +213,7 @@ describeEachDatabase('real-time socket', (server) => {
       expect([...(await s.services.realtime.onlineUsers([on.user.id, off.user.id]))]).toEqual([on.user.id]);
       socket.close();
       // The server hears of the close a moment later: poll until it has, within a deadline.
-      expect(await until(async () => (await s.services.realtime.onlineUsers([on.user.id, off.user.id])).size === 0)).toBe(true);
+      await until('both users to be offline', async () => (await s.services.realtime.onlineUsers([on.user.id, off.user.id])).size === 0, 5000);
     });
   });
 });

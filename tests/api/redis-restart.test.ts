@@ -13,6 +13,7 @@ import { closeSockets, connectSocket } from './realtime-helpers.js';
 import { ownRedis, redisServerFound, type OwnRedis } from './redis.js';
 import { freePort, startProcess, stopProcess, type ServerProcess } from './server-process.js';
 import { startSink } from './smtp-sink.js';
+import { until } from './until.js';
 
 /**
  * Issue 22: Redis stopped and started under load, with two real server processes sharing it (and
@@ -58,14 +59,6 @@ interface Outcome {
   /** Reads: the crews the list counted, and how many writes were acknowledged before it was sent. */
   total?: number;
   atLeast?: number;
-}
-
-async function until(condition: () => boolean | Promise<boolean>, ms: number, what: string) {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 async function call(base: string, method: string, route: string, opts: { token?: string; companyId?: number; socketId?: string; body?: unknown } = {}) {
@@ -209,23 +202,23 @@ describe(`Redis (a server of its own) stopped and started under load, two server
     const readiness = async (p: ServerProcess) => (await call(p.url, 'GET', '/health/ready')).body?.checks?.redis as string | undefined;
 
     try {
-      await until(() => writesAfter(0).length >= 20 && crossedBothWays(0), 20_000, 'writes and live events across processes before the outage');
-      await until(() => mailSent.length >= 1, 10_000, 'a mail requested before the outage');
+      await until('writes and live events across processes before the outage', () => writesAfter(0).length >= 20 && crossedBothWays(0), 20_000);
+      await until('a mail requested before the outage', () => mailSent.length >= 1, 10_000);
       const requestedBefore = mailSent.length;
-      await until(() => mailsTo().length >= requestedBefore, 10_000, 'the mails requested before the outage');
+      await until('the mails requested before the outage', () => mailsTo().length >= requestedBefore, 10_000);
 
       await redis!.stop();
       const down = Date.now();
-      await until(async () => (await readiness(a!)) === 'failed' && (await readiness(b!)) === 'failed', 5_000, 'readiness to report Redis down');
+      await until('readiness to report Redis down', async () => (await readiness(a!)) === 'failed' && (await readiness(b!)) === 'failed', 5_000);
       await until(
+        'requests during the outage',
         () => Date.now() - down >= OUTAGE_MS && outcomes.filter((o) => o.kind === 'write' && o.started >= down).length >= 30 && mailSent.some((t) => t >= down),
         20_000,
-        'requests during the outage',
       );
       // Jobs keep running from the jobs table: the outage's mails arrive while Redis is still away.
       const sentDuring = () => mailSent.filter((t) => t >= down).length;
       const arrivedDuring = () => mailsTo().filter((m) => m.at >= down).length;
-      await until(() => arrivedDuring() > 0, 10_000, 'a mail sent during the outage').catch(() => undefined);
+      await until('a mail sent during the outage', () => arrivedDuring() > 0, 10_000).catch(() => undefined);
       const deliveredDuring = arrivedDuring();
       const readinessDown = { A: await readiness(a!), B: await readiness(b!) };
       // A socket opened while Redis is away is let in (its session is read from the database).
@@ -236,6 +229,7 @@ describe(`Redis (a server of its own) stopped and started under load, two server
       const recovered: Record<string, number> = {};
       const mark = (what: string) => (recovered[what] ??= Date.now() - up);
       await until(
+        'readiness, live events and BullMQ after Redis is back',
         async () => {
           if ((await readiness(a!)) === 'ok' && (await readiness(b!)) === 'ok') mark('readiness');
           if (crossedBothWays(up)) mark('live events both ways');
@@ -243,12 +237,11 @@ describe(`Redis (a server of its own) stopped and started under load, two server
           return Object.keys(recovered).length === 3;
         },
         RECOVERY_BOUND_MS + 15_000,
-        'readiness, live events and BullMQ after Redis is back',
       );
-      await until(() => writesAfter(up).length >= 20, 20_000, 'writes after the outage');
+      await until('writes after the outage', () => writesAfter(up).length >= 20, 20_000);
       running = false;
       await loops;
-      await until(() => mailsTo().length >= mailSent.length, 20_000, 'every requested mail').catch(() => undefined);
+      await until('every requested mail', () => mailsTo().length >= mailSent.length, 20_000).catch(() => undefined);
 
       const writes = outcomes.filter((o) => o.kind === 'write');
       const acked = writes.filter((o) => o.status === 201);
@@ -352,15 +345,15 @@ describe(`a server process started while its Redis is down [${database.name}]`, 
 
     // Mail still goes out, run from the jobs table.
     expect((await s.call('POST', '/api/v1/users/forgot-password', { body: { email: user.email } })).status).toBe(200);
-    await until(() => sink!.received.length >= 1, 10_000, 'a mail while Redis is down');
+    await until('a mail while Redis is down', () => sink!.received.length >= 1, 10_000);
 
     await redis.start();
     const up = Date.now();
-    await until(async () => (await s.call('GET', '/api/v1/health/ready')).status === 200, RECOVERY_BOUND_MS, 'readiness once Redis is there');
+    await until('readiness once Redis is there', async () => (await s.call('GET', '/api/v1/health/ready')).status === 200, RECOVERY_BOUND_MS);
     const readySeconds = (Date.now() - up) / 1000;
     const relayed = Date.now();
     expect((await s.call('POST', '/api/v1/users/forgot-password', { body: { email: user.email } })).status).toBe(200);
-    await until(() => sink!.received.length >= 2, RECOVERY_BOUND_MS, 'a mail through BullMQ');
+    await until('a mail through BullMQ', () => sink!.received.length >= 2, RECOVERY_BOUND_MS);
     const rows = await s.services.db.selectFrom('jobs').select(['id', 'relay_key', 'relayed_at']).where('name', '=', MAIL_JOB).orderBy('id').execute();
     console.log(`redis down at start: served after ${startSeconds.toFixed(2)} s; ready ${readySeconds.toFixed(2)} s after Redis came; a mail through BullMQ ${((Date.now() - relayed) / 1000).toFixed(2)} s later`);
     expect(rows.map((r) => r.relayed_at !== null)).toEqual([false, true]);

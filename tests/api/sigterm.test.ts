@@ -8,20 +8,13 @@ import type { Socket } from 'socket.io-client';
 import { SHUTDOWN_GRACE_MS } from '../../server/shutdown.js';
 import { connectSocket } from './realtime-helpers.js';
 import { servingPort } from './server-process.js';
+import { until } from './until.js';
 
 /**
  * Issue 22: the real server process (server/main.ts, on SQLite) stopped with SIGTERM answers the
  * request it is in the middle of, refuses new connections, disconnects its sockets and exits 0
  * within the grace period.
  */
-
-async function until(condition: () => boolean | Promise<boolean>, ms: number, what: string) {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Whether a new connection to the port is refused. */
 const refused = (port: number) =>
@@ -56,7 +49,7 @@ describe('SIGTERM stops the server process (on SQLite) gracefully', () => {
     child.stderr!.on('data', (d) => output.push(String(d)));
     const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
     const logged = (text: string) => output.join('').includes(text);
-    await until(() => logged('Fieldwork serving') || child!.exitCode !== null, 60_000, 'the server to start');
+    await until('the server to start', () => logged('Fieldwork serving') || child!.exitCode !== null, 60_000);
     expect(child.exitCode, output.join('')).toBeNull();
     const port = servingPort(output.join(''))!;
     expect(port, output.join('')).toBeGreaterThan(0);
@@ -83,12 +76,12 @@ describe('SIGTERM stops the server process (on SQLite) gracefully', () => {
     const received = () => output.join('').split('incoming request').length - 1;
     const before = received();
     req.write(body.slice(0, 20));
-    await until(() => received() > before, 5_000, 'the server to receive the request');
+    await until('the server to receive the request', () => received() > before, 5_000);
     const signalled = Date.now();
     child.kill('SIGTERM');
-    await until(() => logged('shutting down'), 5_000, 'the shutdown to begin');
+    await until('the shutdown to begin', () => logged('shutting down'), 5_000);
     expect(await disconnected).toBe('io server disconnect');
-    await until(() => refused(port), 5_000, 'new connections to be refused');
+    await until('new connections to be refused', () => refused(port), 5_000);
     expect(child.exitCode).toBeNull(); // it waits for the request in flight
     req.end(body.slice(20));
 
