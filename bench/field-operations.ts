@@ -27,7 +27,10 @@ export const FIELD_CONNECTIONS = 2;
 const PASSWORD = 'bench-password-1';
 /** Austin: the check-ins fall within about 20 km of it. */
 const CENTER = { lat: 30.2672, lng: -97.7431 };
-const TASK_STATUS_SQL = `case n % 5 when 0 then 'open' when 1 then 'progress' when 2 then 'completed' when 3 then 'rejected' else 'discarded' end`;
+const TASK_STATUSES = ['open', 'progress', 'completed', 'rejected', 'discarded'] as const;
+const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+// Task n's crew is n % crews and its status (n / crews) % 5: every crew has tasks of every status.
+const TASK_STATUS_SQL = (crews: number) => `case (n / ${crews}) % 5 when 0 then 'open' when 1 then 'progress' when 2 then 'completed' when 3 then 'rejected' else 'discarded' end`;
 
 export type FieldCall = 'health' | 'taskPageFiltered' | 'taskPageProject' | 'calendarMonth' | 'calendarMonthProject' | 'logsPage' | 'mapCheckIns';
 
@@ -36,6 +39,8 @@ export interface FieldSeed {
   companyId: number;
   mappedProjectId: number;
   crewId: number;
+  /** Every seeded crew, for requests that vary the crew. */
+  crewIds: number[];
   month: { start: string; end: string };
   counts: { tasks: number; logs: number; projectCheckIns: number; filteredTasks: number; projectTasks: number };
   seconds: { total: number; api: number; volume: number; analyze: number };
@@ -116,8 +121,8 @@ export async function seedFieldOperations(baseUrl: string, opts: { databaseUrl: 
         await run(`insert into tasks (company_id, project_id, type_id, crew_id, summary, description, address, city, state, country, start_date, end_date, status, priority, reject_reason, position, created_by, created_at, updated_at)
           select ${company.id}, ${projectBase} + n % ${V.projects}, null, ${crewBase} + n % ${V.crews}, 'Task ' || n || ' ' || case n % 4 when 0 then 'Bore crossing' when 1 then 'Set handhole' when 2 then 'Pull fiber' else 'Restore sidewalk' end,
             null, n || ' Congress Avenue', 'Austin', 'TX', 'US', ${dayAfter(dialect, first, `n / ${perDay}`)}, ${dayAfter(dialect, first, `n / ${perDay} + n % 7`)},
-            ${TASK_STATUS_SQL}, case n % 4 when 0 then 'low' when 1 then 'normal' when 2 then 'high' else 'urgent' end,
-            case when n % 5 in (3, 4) then 'Not needed' else null end, n, ${user.id}, ${ts}, ${ts}
+            ${TASK_STATUS_SQL(V.crews)}, case n % 4 when 0 then 'low' when 1 then 'normal' when 2 then 'high' else 'urgent' end,
+            case when (n / ${V.crews}) % 5 in (3, 4) then 'Not needed' else null end, n, ${user.id}, ${ts}, ${ts}
           from ${series(dialect, lo, hi).compile(db).sql} order by n`);
       }
     });
@@ -149,6 +154,7 @@ export async function seedFieldOperations(baseUrl: string, opts: { databaseUrl: 
       companyId: company.id,
       mappedProjectId,
       crewId,
+      crewIds: crews.map((c) => c.id),
       month: { start: monthStart, end: monthEnd },
       counts: {
         tasks: await count(`select count(*) as n from tasks where company_id = ${company.id}`),
@@ -188,7 +194,9 @@ export function fieldTargets(s: FieldSeed): Record<FieldCall, Target> {
       method: 'GET',
       path: `/api/v1/tasks?_start=0&_end=50&_sort=createdAt&_order=desc&status=progress&crewId=${s.crewId}`,
       headers,
-      check: (b, h) => fullPage(b, h, s.counts.filteredTasks, 'tasks of the crew in progress'),
+      // Each request another crew and status, so no answer is the one before it.
+      nextPath: () => `/api/v1/tasks?_start=0&_end=50&_sort=createdAt&_order=desc&status=${pick(TASK_STATUSES)}&crewId=${pick(s.crewIds)}`,
+      check: (b, h) => (s.counts.filteredTasks ? fullPage(b, h, s.counts.filteredTasks, 'tasks of the crew in progress') : 'the seed left the crew no task in progress'),
     },
     // The project's tasks section: a month of start days, by start day.
     taskPageProject: {

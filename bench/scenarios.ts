@@ -12,7 +12,7 @@ import {
 } from './productions-invoices.js';
 import { benchPublicDashboard, printPublicDashboard, publicDashboardFailures } from './public-dashboard.js';
 import { benchReports, printReports, reportsFailures } from './reports.js';
-import type { RunningServer } from './server.js';
+import { reopenAfterSeed, type RunningServer } from './server.js';
 import { log, RUN } from './sections.js';
 
 type Failed = { error: string };
@@ -40,6 +40,7 @@ const budget: Scenario<BudgetSectionRun> = {
   async measure(server, databaseUrl) {
     log('  budget section: seeding a project with its budget (through the API, the volume in SQL) ...');
     const seeded = await seedBudgetSection(server.baseUrl, { databaseUrl, dataDir: server.dataDir });
+    await reopenAfterSeed(server, log);
     log(`  done in ${seeded.seconds} s`);
     return benchBudgetSection(server.baseUrl, seeded, log);
   },
@@ -54,6 +55,7 @@ const productions: Scenario<ProductionsInvoicesRun> = {
   async measure(server, databaseUrl) {
     log('  productions and invoices: seeding a project with 100,000 productions (through the API, the volume in SQL) ...');
     const seeded = await seedProductionsInvoices(server.baseUrl, { databaseUrl, dataDir: server.dataDir, log });
+    await reopenAfterSeed(server, log);
     log(seededIn(seeded.seconds));
     return benchProductionsInvoices(server.baseUrl, seeded, log);
   },
@@ -68,6 +70,7 @@ const fieldOperations: Scenario<FieldOperationsRun> = {
   async measure(server, databaseUrl) {
     log('  field operations: seeding 200,000 tasks and 100,000 logs (through the API, the volume in SQL) ...');
     const seeded = await seedFieldOperations(server.baseUrl, { databaseUrl, dataDir: server.dataDir, log });
+    await reopenAfterSeed(server, log);
     log(seededIn(seeded.seconds));
     return benchFieldOperations(server.baseUrl, seeded, log);
   },
@@ -83,6 +86,7 @@ const figures: Scenario<FiguresRun> = {
   async measure(server, databaseUrl) {
     log('  figures: seeding 100,000 productions of 1,000,000 items (through the API, the volume in SQL) ...');
     const seeded = await seedFigures(server.baseUrl, { databaseUrl, dataDir: server.dataDir, log });
+    await reopenAfterSeed(server, log);
     log(seededIn(seeded.seconds));
     const run = await benchFigures(server.baseUrl, seeded, log);
     const publicDashboard = await benchPublicDashboard(server.baseUrl, seeded, log).catch((err: Error) => ({ error: err.message }));

@@ -8,7 +8,7 @@ import { benchPdfOptimiser, printPdfOptimiser, type PdfOptimiserRun } from './pd
 import { PRODUCTION_VOLUME, seedProductionsInvoices } from './productions-invoices.js';
 import { benchRealtime, printRealtime, realtimeFailures, type RealtimeRun } from './realtime.js';
 import type { RunStamp } from './results-file.js';
-import { freshPostgresSchema, ROOT, startServer, type RunningServer } from './server.js';
+import { freshPostgresSchema, reopenAfterSeed, ROOT, startServer, type RunningServer } from './server.js';
 import { benchSoak, printSoak, soakFailures, type SoakRun } from './soak.js';
 import { benchWebhookDeliveries, printWebhookDeliveries, webhookFailures, type WebhookDeliveriesRun } from './webhook-deliveries.js';
 import { benchImportPreview, importPreviewFailures, printImportPreview, type ImportPreviewRun } from './import-preview.js';
@@ -87,9 +87,7 @@ export async function gridSection() {
         log('  grid filters: seeding 100,000 members (the large lists) and 100,000 productions (the productions scenario) ...');
         const members = await membersTarget(server.baseUrl, { databaseUrl: url, dataDir: server.dataDir });
         const seeded = await seedProductionsInvoices(server.baseUrl, { databaseUrl: url, dataDir: server.dataDir, log });
-        // As a running server is after its hourly PRAGMA optimize: its planner has the volume's statistics.
-        log('  restarting the server over the seeded volume ...');
-        await server.restart();
+        await reopenAfterSeed(server, log);
         return await benchGridFilters(server.baseUrl, seeded, PRODUCTION_VOLUME.days, members, log);
       } catch (err) {
         return { error: err instanceof Error ? err.message : String(err) };

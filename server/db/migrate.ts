@@ -36,6 +36,7 @@ import { companyExports } from './migrations/0033_company_exports.js';
 import { apiTokens } from './migrations/0034_api_tokens.js';
 import { webhooks } from './migrations/0035_webhooks.js';
 import { locateExpiryAnnounced } from './migrations/0036_locate_expiry_announced.js';
+import { tasksCrewStatus } from './migrations/0037_tasks_crew_status.js';
 
 /** Versioned migrations in order; the same list runs on SQLite and PostgreSQL. Never edit a released one: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -76,6 +77,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0034_api_tokens': apiTokens(dialect),
     '0035_webhooks': webhooks(dialect),
     '0036_locate_expiry_announced': locateExpiryAnnounced(),
+    '0037_tasks_crew_status': tasksCrewStatus(),
   };
 }
 
