@@ -75,7 +75,7 @@ describe('company page: export data', () => {
     expect(card.getByRole('progressbar', { name: 'Exported' })).toHaveAttribute('aria-valuenow', '40');
     expect(card.getByRole('button', { name: 'Export company data' })).toBeDisabled();
 
-    const download = await card.findByRole('link', { name: 'Download' }, { timeout: 5000 });
+    const download = await card.findByRole('link', { name: 'Download' });
     expect(download).toHaveAttribute('href', DONE_URL);
     expect(card.getByText(/is ready \(51 KB\)/)).toBeInTheDocument();
     expect(card.queryByRole('progressbar')).not.toBeInTheDocument();

@@ -89,7 +89,7 @@ beforeEach(() => {
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const tree = () => screen.findByRole('tree', { name: 'Item Categories' }, { timeout: 5000 });
+const tree = () => screen.findByRole('tree', { name: 'Item Categories' });
 const rowNames = (el: HTMLElement) => within(el).queryAllByRole('treeitem').map((r) => `${r.getAttribute('aria-level')}:${r.getAttribute('aria-label')}`);
 
 describe('the item category tree', () => {

@@ -75,10 +75,10 @@ describe('the items screen', () => {
   it('creates an item for a client with every field, then uploads its icon and shows it in the grid', async () => {
     const user = userEvent.setup();
     renderApp('/items');
-    expect(await screen.findByText('No items yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No items yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'New Item' }));
     expect(currentLocation()).toBe('/items/create');
-    const dialog = await screen.findByRole('dialog', { name: 'New Item' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'New Item' });
     const box = (name: string) => within(dialog).getByRole('textbox', { name });
     await user.type(box('Name'), 'stop bar');
     await user.type(box('Code'), 'SB-24');
@@ -128,7 +128,7 @@ describe('the items screen', () => {
     // The picker's accept list would drop the file before the page could say anything about it.
     const user = userEvent.setup({ applyAccept: false });
     renderApp('/items/create');
-    const dialog = await screen.findByRole('dialog', { name: 'New Item' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'New Item' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Curb');
     await user.type(within(dialog).getByRole('textbox', { name: 'Line colour' }), '#ab');
     await user.upload(within(dialog).getByLabelText('Choose icon file'), new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' }));

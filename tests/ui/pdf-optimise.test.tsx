@@ -69,15 +69,15 @@ describe('the PDF optimise dialog', () => {
       () => store.state.files.push(...pages.filter((p) => !store.state.files.some((f) => f.id === p.id))),
     );
     renderApp('/projects/1/files');
-    await user.click(await screen.findByRole('button', { name: 'Optimise PDF' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Optimise PDF' }));
     const dialog = await screen.findByRole('dialog', { name: 'PDF optimise' });
     expect(within(dialog).getByRole('button', { name: 'Optimise' })).toBeDisabled();
     await user.upload(within(dialog).getByLabelText('Choose a PDF'), pdf());
     await user.click(within(dialog).getByRole('radio', { name: 'Sharper (2×)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Optimise' }));
-    expect(await within(dialog).findByText('Converting: 1 of 2 pages done', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(dialog).findByText('Converting: 1 of 2 pages done')).toBeInTheDocument();
     expect(posted).toEqual(['?projectId=1&ratio=2']);
-    expect(await within(dialog).findByText("2 images added to the project's files.", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(dialog).findByText("2 images added to the project's files.")).toBeInTheDocument();
     const images = within(dialog).getByRole('list', { name: 'Images' });
     await waitFor(() => expect(within(images).getByRole('link', { name: 'Plans - page 2.jpg' })).toHaveAttribute('href', '/api/v1/staticfiles/page-2'));
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
@@ -89,11 +89,11 @@ describe('the PDF optimise dialog', () => {
     const user = userEvent.setup();
     optimiser([conversion({ status: 'failed', error: PDF_MESSAGES.encrypted })]);
     renderApp('/projects/1/files');
-    await user.click(await screen.findByRole('button', { name: 'Optimise PDF' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Optimise PDF' }));
     const dialog = await screen.findByRole('dialog', { name: 'PDF optimise' });
     await user.upload(within(dialog).getByLabelText('Choose a PDF'), pdf());
     await user.click(within(dialog).getByRole('button', { name: 'Optimise' }));
-    expect(await within(dialog).findByText(PDF_MESSAGES.encrypted, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(dialog).findByText(PDF_MESSAGES.encrypted)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     expect(within(dialog).getByRole('button', { name: 'Choose a PDF' })).toBeInTheDocument();
   });
@@ -102,10 +102,10 @@ describe('the PDF optimise dialog', () => {
     const user = userEvent.setup();
     server.use(http.post('/api/v1/to-images', () => HttpResponse.json({ statusCode: 400, message: PDF_MESSAGES.notPdf, error: { statusCode: 400, message: PDF_MESSAGES.notPdf, code: 'BAD_REQUEST' } }, { status: 400 })));
     renderApp('/projects/1/files');
-    await user.click(await screen.findByRole('button', { name: 'Optimise PDF' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Optimise PDF' }));
     const dialog = await screen.findByRole('dialog', { name: 'PDF optimise' });
     await user.upload(within(dialog).getByLabelText('Choose a PDF'), new File(['hello'], 'notes.pdf', { type: 'application/pdf' }));
     await user.click(within(dialog).getByRole('button', { name: 'Optimise' }));
-    expect(await within(dialog).findByText(PDF_MESSAGES.notPdf, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(dialog).findByText(PDF_MESSAGES.notPdf)).toBeInTheDocument();
   });
 });

@@ -23,7 +23,7 @@ beforeEach(() => {
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const heading = (name: string) => screen.findByRole('heading', { name }, { timeout: 5000 });
+const heading = (name: string) => screen.findByRole('heading', { name });
 
 describe('the project settings', () => {
   it('saves only the fields changed with "Project Saved"', async () => {
@@ -51,7 +51,7 @@ describe('the project settings', () => {
     const user = userEvent.setup();
     store.state.patchFailure = { status: 400, message: 'marketId: Choose a market of your company', details: [{ field: 'marketId', message: 'Choose a market of your company' }] };
     renderApp('/projects/1/settings');
-    const form = await screen.findByRole('form', { name: 'Project settings' }, { timeout: 5000 });
+    const form = await screen.findByRole('form', { name: 'Project settings' });
     await user.type(within(form).getByRole('textbox', { name: 'City' }), ' West');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByText('Choose a market of your company')).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('the project settings', () => {
   it('suspends with the start, end and reason the dialog asks for', async () => {
     const user = userEvent.setup();
     renderApp('/projects/1/settings');
-    await user.click(await screen.findByRole('button', { name: 'Suspend' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Suspend' }));
     const dialog = await screen.findByRole('dialog', { name: 'Suspend project' });
     const start = within(dialog).getByLabelText(/Suspended from/);
     fireEvent.change(start, { target: { value: '' } });
@@ -90,7 +90,7 @@ describe('the project settings', () => {
     const user = userEvent.setup();
     store.state.patchFailure = { status: 409, message: 'A project that is completed cannot become completed' };
     renderApp('/projects/1/settings');
-    await user.click(await screen.findByRole('button', { name: 'Complete' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Complete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Complete project' });
     await user.click(within(dialog).getByRole('button', { name: 'Complete' }));
     expect(await within(dialog).findByText('A project that is completed cannot become completed')).toBeInTheDocument();
@@ -100,7 +100,7 @@ describe('the project settings', () => {
   it('deletes the project after asking, with "Project deleted", and goes back to the list', async () => {
     const user = userEvent.setup();
     renderApp('/projects/2/settings');
-    await user.click(await screen.findByRole('button', { name: 'Delete project' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Delete project' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete project?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(PROJECT_SUCCESS.deleted)).toBeInTheDocument();
@@ -115,7 +115,7 @@ describe('the project files', () => {
     let release!: () => void;
     store.state.gate = new Promise((r) => (release = r));
     renderApp('/projects/1/files');
-    expect(await screen.findByText('signed-contract.pdf', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('signed-contract.pdf')).toBeInTheDocument();
     await user.upload(screen.getByLabelText('Choose work order files'), new File(['%PDF-1.4 '.repeat(200)], 'order-17.pdf', { type: 'application/pdf' }));
     const bar = screen.getByRole('progressbar', { name: 'Upload of order-17.pdf' });
     await waitFor(() => expect(store.state.uploads).toEqual(['/projects/1/files/workOrder']));
@@ -141,7 +141,7 @@ describe('adding files from the file manager', () => {
     server.use(...manager.handlers.filter((h) => h.info.method === 'GET' && /\/(folders|filesNew)\//.test(String(h.info.path))));
     store.state.managerFiles = manager.state.files;
     renderApp('/projects/1/files');
-    await user.click(await screen.findByRole('button', { name: 'Add from files: Other' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add from files: Other' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add other files' });
     const add = within(dialog).getByRole('button', { name: 'Add' });
     expect(add).toBeDisabled();
@@ -171,7 +171,7 @@ describe('adding files from the file manager', () => {
       http.post('/api/v1/projects/:id/files/:type/existing', () => HttpResponse.json({ error: { statusCode: 404, message: 'File not found' } }, { status: 404 })),
     );
     renderApp('/projects/1/files');
-    await user.click(await screen.findByRole('button', { name: 'Add from files: Contract' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add from files: Contract' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add contract files' });
     await user.type(within(dialog).getByRole('searchbox', { name: 'Search files and folders' }), 'plan');
     await user.click(await within(dialog).findByRole('checkbox', { name: /plan\.txt/ }));
@@ -184,7 +184,7 @@ describe('adding files from the file manager', () => {
   it('is not offered without files:view', async () => {
     store.state.role = 'Claims';
     renderApp('/projects/1/files');
-    expect(await screen.findByText('signed-contract.pdf', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('signed-contract.pdf')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Add from files/ })).not.toBeInTheDocument();
   });
 });
@@ -193,7 +193,7 @@ describe('the project stations', () => {
   it('moves, renames, adds and removes stations, then saves the list in its order', async () => {
     const user = userEvent.setup();
     renderApp('/projects/1/stations');
-    const form = await screen.findByRole('form', { name: 'Stations' }, { timeout: 5000 });
+    const form = await screen.findByRole('form', { name: 'Stations' });
     await user.click(within(form).getByRole('button', { name: 'Move station 3 up' }));
     const second = within(form).getByRole('group', { name: 'Station 2' });
     expect(within(second).getByRole('textbox', { name: 'Name' })).toHaveValue('South End');
@@ -229,7 +229,7 @@ describe('the project members and crew companies', () => {
   it('invites people with a project role, replacing the list with them added', async () => {
     const user = userEvent.setup();
     renderApp('/projects/1/members');
-    await user.click(await screen.findByRole('button', { name: 'Invite member' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Invite member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite member' });
     await user.click(within(dialog).getByRole('button', { name: 'Add to project' }));
     expect(await within(dialog).findByText('Choose at least one person')).toBeInTheDocument();
@@ -252,7 +252,7 @@ describe('the project members and crew companies', () => {
       { id: 400, projectId: 1, companyMembershipId: 11, companyId: 7, companyName: 'Acme Paving', userId: 11, name: 'Sam Rivera', email: 'sam@example.com', roleId: 71, roleName: 'Project Manager', createdAt: '2026-03-01T10:00:00.000Z' },
     ];
     renderApp('/projects/1/members');
-    await user.click(await screen.findByRole('button', { name: 'Invite member' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Invite member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite member' });
     await user.click(within(dialog).getByRole('combobox', { name: 'People' }));
     const listbox = await screen.findByRole('listbox');
@@ -286,7 +286,7 @@ describe('the project members and crew companies', () => {
   it('adds a subcontractor partner as a crew company', async () => {
     const user = userEvent.setup();
     renderApp('/projects/1/crew-companies');
-    expect(await screen.findByText('No subcontractor works on this project yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No subcontractor works on this project yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'Subcontractor' }));
     await user.click(await screen.findByRole('option', { name: 'Lone Star Striping' }));
     await user.click(screen.getByRole('button', { name: 'Add' }));
@@ -301,7 +301,7 @@ describe('the sub-projects', () => {
     const user = userEvent.setup();
     store.state.projects.push(makeProject(3, { projectName: 'Main Street Signals', code: 'MSS-1', projectId: 1, parentName: 'Main Street Paving' }));
     renderApp('/projects/1/sub-projects');
-    expect(await screen.findByRole('link', { name: /MSS-1 · Main Street Signals/ }, { timeout: 5000 })).toHaveAttribute('href', '/projects/3');
+    expect(await screen.findByRole('link', { name: /MSS-1 · Main Street Signals/ })).toHaveAttribute('href', '/projects/3');
     await user.click(screen.getByRole('button', { name: 'New sub-project' }));
     const dialog = await screen.findByRole('dialog', { name: 'New sub-project of Main Street Paving' });
     expect(within(dialog).getByRole('combobox', { name: 'Parent project' })).toHaveValue('MSP-1 · Main Street Paving');

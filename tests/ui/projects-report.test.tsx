@@ -57,7 +57,7 @@ const todayInChicago = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Ameri
 async function openDialog() {
   const user = userEvent.setup();
   renderApp('/projects/1');
-  await user.click(await screen.findByRole('button', { name: 'Production report' }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('button', { name: 'Production report' }));
   const dialog = await screen.findByRole('dialog', { name: 'Production report' });
   return { user, dialog };
 }

@@ -27,7 +27,7 @@ describe('the projects list', () => {
   it('lists the projects with their status, client and dates, and a row opens the project', async () => {
     const user = userEvent.setup();
     renderApp('/projects');
-    const grid = await screen.findByRole('grid', {}, { timeout: 5000 });
+    const grid = await screen.findByRole('grid');
     const row = (await within(grid).findByText('Main Street Paving')).closest('[role="row"]') as HTMLElement;
     expect(within(row).getByText('MSP-1')).toBeInTheDocument();
     expect(within(row).getByText('Active')).toBeInTheDocument();
@@ -45,7 +45,7 @@ describe('the projects list', () => {
   it('filters a date column by the calendar day, as the API compares project dates', async () => {
     const user = userEvent.setup();
     renderApp('/projects');
-    await screen.findByText('Main Street Paving', {}, { timeout: 5000 });
+    await screen.findByText('Main Street Paving');
     await addFilter(user, screen.getByRole('search', { name: 'Filter projects' }), 'Start', 'on', { type: '2026-03-02' });
     await waitFor(() => expect(store.state.listQueries.at(-1)?.get('startDate')).toBe('2026-03-02'), { timeout: 4000 });
   });
@@ -54,7 +54,7 @@ describe('the projects list', () => {
     store.state.projects = [];
     const user = userEvent.setup();
     renderApp('/projects');
-    await user.click(await screen.findByRole('button', { name: 'Create the first project' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Create the first project' }));
     expect(currentLocation()).toBe('/projects/create');
     expect(await screen.findByRole('dialog', { name: 'New Project' })).toBeInTheDocument();
   });
@@ -64,7 +64,7 @@ describe('the new project dialog', () => {
   it('asks for the name and code and an end on or after the start, then posts dates as YYYY-MM-DD and the PO/WO number as text', async () => {
     const user = userEvent.setup();
     renderApp('/projects');
-    await user.click(await screen.findByRole('button', { name: 'New Project' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'New Project' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Project' });
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText(PROJECT_MESSAGES.name)).toBeInTheDocument();
@@ -134,7 +134,7 @@ describe('the new project dialog', () => {
       ),
     );
     renderApp('/projects/create');
-    const dialog = await screen.findByRole('dialog', { name: 'New Project' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'New Project' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Project name' }), 'Again');
     await user.type(within(dialog).getByRole('textbox', { name: 'Code' }), 'MSP-1');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));

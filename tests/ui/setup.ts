@@ -5,8 +5,10 @@ import { differences, installComputedStyle, VERIFY } from './computed-style';
 installComputedStyle();
 if (VERIFY) afterAll(() => expect(differences).toEqual([]));
 
-// The whole app loads lazily in these tests; a cold first render can take over a second.
-configure({ asyncUtilTimeout: 5000 });
+// The whole app loads lazily in these tests: a file's first render compiles its routes, which took
+// over 5 s on a busy machine (items.test.tsx in a CI run at load 5). Every wait gets 15 s; a test
+// needing longer says so.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   // A test on fake time (tests/ui/fake-time.ts) hands real timers back, also when it failed.
