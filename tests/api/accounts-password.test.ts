@@ -1,21 +1,11 @@
 import { hashToken } from '../../server/lib/tokens.js';
 import { describeEachDatabase, registerUser, uniqueEmail, type TestServer } from './harness.js';
+import { until } from './until.js';
 
 // These servers send no mail (no SMTP_URL): the answer does not promise one (tests/api/mail.test.ts covers SMTP).
 const FORGOT_ANSWER = {
   message: 'If an account exists for that e-mail, a reset link has been made. This server does not send e-mail: ask your administrator to pass the link on to you.',
 };
-
-/** The reset mail is delivered without holding up the answer, so the outbox row appears shortly after. */
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const outboxFor = (s: TestServer, email: string) =>
   s.services.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).orderBy('id').execute();
@@ -25,7 +15,8 @@ async function requestResetToken(s: TestServer, email: string): Promise<string> 
   const before = (await outboxFor(s, email)).length;
   const res = await s.call('POST', '/api/v1/users/forgot-password', { body: { email } });
   expect(res.status).toBe(200);
-  const mail = await waitFor(async () => (await outboxFor(s, email))[before]);
+  // The reset mail is delivered without holding up the answer, so the outbox row appears shortly after.
+  const mail = await until('the reset mail', async () => (await outboxFor(s, email))[before], 5000, 20);
   const token = mail.text_body.match(/\/app\/reset-password\/([A-Za-z0-9_-]+)/)?.[1];
   if (!token) throw new Error(`no reset link in: ${mail.text_body}`);
   return token;
@@ -56,10 +47,10 @@ describeEachDatabase('accounts: forgot and reset password', (server) => {
     expect(forKnown.body).toEqual(FORGOT_ANSWER);
     expect(forUnknown.body).toEqual(forKnown.body);
 
-    const [mail] = await waitFor(async () => {
+    const [mail] = await until('the reset mail', async () => {
       const rows = await outboxFor(server(), email);
       return rows.length ? rows : undefined;
-    });
+    }, 5000, 20);
     expect(mail).toMatchObject({ subject: 'Reset your Fieldwork password', status: 'kept' });
     const token = mail!.text_body.match(/http:\/\/fieldwork\.test\/app\/reset-password\/([A-Za-z0-9_-]+)/)?.[1];
     expect(token).toBeTruthy();

@@ -1,4 +1,5 @@
 import { addMember, ownerWithCompany, type TestServer } from './harness.js';
+import { until } from './until.js';
 
 export const API = '/api/v1';
 
@@ -73,15 +74,8 @@ export async function counts(s: TestServer) {
 }
 
 /** The newest mail to an address, polled for: bulk imports send theirs after answering. */
-export async function mailTo(s: TestServer, email: string, timeoutMs = 5000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const row = await s.services.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).orderBy('id', 'desc').executeTakeFirst();
-    if (row) return row;
-    if (Date.now() > until) throw new Error(`no mail to ${email}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+export const mailTo = (s: TestServer, email: string, timeoutMs = 5000) =>
+  until(`a mail to ${email}`, () => s.services.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).orderBy('id', 'desc').executeTakeFirst(), timeoutMs, 25);
 
 export function linksOf(text: string) {
   const accept = /(http\S+\/app\/(?:login|register\/account)\?\S+)/.exec(text)?.[1];
