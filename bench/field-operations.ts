@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { MapMarkers } from '../resources/map.js';
 import { MAP_POINT_LIMIT } from '../resources/map.js';
 import { openDatabase } from '../server/db/index.js';
-import { measure, type Measured, type Target } from './measure.js';
+import { measure, type Measured, type Target, pick } from './measure.js';
 import { addDays, contiguous, dayAfter, isoDay, seedCall, series, settleStep, settleVolume, stamp } from './seed-sql.js';
 
 export const FIELD_VOLUME = {
@@ -28,9 +28,9 @@ const PASSWORD = 'bench-password-1';
 /** Austin: the check-ins fall within about 20 km of it. */
 const CENTER = { lat: 30.2672, lng: -97.7431 };
 const TASK_STATUSES = ['open', 'progress', 'completed', 'rejected', 'discarded'] as const;
-const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
-// Task n's crew is n % crews and its status (n / crews) % 5: every crew has tasks of every status.
-const TASK_STATUS_SQL = (crews: number) => `case (n / ${crews}) % 5 when 0 then 'open' when 1 then 'progress' when 2 then 'completed' when 3 then 'rejected' else 'discarded' end`;
+// Task n's crew is n % crews and its status TASK_STATUSES[(n / crews) % 5]: every crew has tasks of every status.
+const taskStatusIndex = (crews: number) => `(n / ${crews}) % ${TASK_STATUSES.length}`;
+const taskStatusSql = (crews: number) => `case ${taskStatusIndex(crews)} ${TASK_STATUSES.map((st, k) => `when ${k} then '${st}'`).join(' ')} end`;
 
 export type FieldCall = 'health' | 'taskPageFiltered' | 'taskPageProject' | 'calendarMonth' | 'calendarMonthProject' | 'logsPage' | 'mapCheckIns';
 
@@ -121,8 +121,8 @@ export async function seedFieldOperations(baseUrl: string, opts: { databaseUrl: 
         await run(`insert into tasks (company_id, project_id, type_id, crew_id, summary, description, address, city, state, country, start_date, end_date, status, priority, reject_reason, position, created_by, created_at, updated_at)
           select ${company.id}, ${projectBase} + n % ${V.projects}, null, ${crewBase} + n % ${V.crews}, 'Task ' || n || ' ' || case n % 4 when 0 then 'Bore crossing' when 1 then 'Set handhole' when 2 then 'Pull fiber' else 'Restore sidewalk' end,
             null, n || ' Congress Avenue', 'Austin', 'TX', 'US', ${dayAfter(dialect, first, `n / ${perDay}`)}, ${dayAfter(dialect, first, `n / ${perDay} + n % 7`)},
-            ${TASK_STATUS_SQL(V.crews)}, case n % 4 when 0 then 'low' when 1 then 'normal' when 2 then 'high' else 'urgent' end,
-            case when (n / ${V.crews}) % 5 in (3, 4) then 'Not needed' else null end, n, ${user.id}, ${ts}, ${ts}
+            ${taskStatusSql(V.crews)}, case n % 4 when 0 then 'low' when 1 then 'normal' when 2 then 'high' else 'urgent' end,
+            case when ${taskStatusIndex(V.crews)} in (3, 4) then 'Not needed' else null end, n, ${user.id}, ${ts}, ${ts}
           from ${series(dialect, lo, hi).compile(db).sql} order by n`);
       }
     });

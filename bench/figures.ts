@@ -14,7 +14,7 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import type { FigureQuery } from '../resources/figures.js';
 import { openDatabase } from '../server/db/index.js';
-import { DURATION_SEC, measure, type Measured, type Target } from './measure.js';
+import { DURATION_SEC, measure, type Measured, type Target, pick } from './measure.js';
 import type { PublicDashboardRun } from './public-dashboard.js';
 import type { ReportsRun } from './reports.js';
 import { addDays, contiguous, dayAfter, isoDay, seedCall, series, settleStep, settleVolume, stamp } from './seed-sql.js';
@@ -184,7 +184,6 @@ export async function seedFigures(baseUrl: string, opts: { databaseUrl: string |
   }
 }
 
-const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
 const amount = { fn: 'sum', field: 'amount' } as const;
 
 /** A year ending on a random seeded day at least a year in (so every range holds a full year of production). */

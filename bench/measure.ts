@@ -24,6 +24,9 @@ export interface Measured {
   ratioToHealth?: number;
 }
 
+/** A random element: the per-request variety of nextPath and nextBody. */
+export const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
+
 export interface Target {
   method: 'GET' | 'POST';
   path: string;

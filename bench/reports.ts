@@ -8,13 +8,12 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import { openDatabase } from '../server/db/index.js';
 import type { FigureSeed } from './figures.js';
-import { DURATION_SEC, measure, type Measured, type Target } from './measure.js';
+import { DURATION_SEC, measure, type Measured, type Target, pick } from './measure.js';
 import { addDays, dayAfter, seedCall, series } from './seed-sql.js';
 
 export const REPORT_P95_MS = 500;
 export const REPORT_CONNECTIONS = 2;
 
-const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
 const seededDays = (s: FigureSeed) => Math.round((Date.parse(`${s.last}T00:00:00Z`) - Date.parse(`${s.first}T00:00:00Z`)) / 86_400_000) + 1;
 /** From 7 to 365 seeded days, anywhere in the seeded span. */
 function randomRange(s: FigureSeed) {

@@ -3,6 +3,7 @@
 // billed, an open invoice, a task) is taken out of its shared pool by one connection while it works
 // on it, so two connections never race for it: every answer has one expected status, and anything
 // else (a 409 included) is an error.
+import { pick } from './measure.js';
 import http from 'node:http';
 import { headersOf, sheetOf, type Person, type SoakWorld } from './soak-seed.js';
 
@@ -53,7 +54,6 @@ const NEXT_STATUS: Record<string, string> = { open: 'progress', progress: 'compl
 /** Files kept in the folder: beyond this an upload's connection also deletes the oldest, so the folder stays a working size. */
 const FOLDER_FILES = 40;
 
-const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 const page = (size: number, pages: number) => {
   const start = Math.floor(Math.random() * pages) * size;
   return `_start=${start}&_end=${start + size}`;

@@ -15,8 +15,8 @@ import { listRow, taskRows } from './task-view.js';
  * The list's fields (resources/task.ts). Every filter and sort reads `t` (tasks) alone, so each is
  * served by an index of migration 0015 and the count needs no join: status (tasks_company_status_idx),
  * priority (tasks_company_priority_idx), startDate/endDate ranges and sorts (tasks_company_start_idx,
- * tasks_company_end_idx), projectId (tasks_project_idx), crewId (tasks_crew_idx, with a status tasks_crew_status_idx of migration 0037), typeId
- * (tasks_type_idx), the default order (tasks_company_created_idx), a board column by position
+ * tasks_company_end_idx), projectId (tasks_project_idx), crewId (tasks_crew_idx; with a status,
+ * tasks_crew_status_idx of migration 0037), typeId (tasks_type_idx), the default order (tasks_company_created_idx), a board column by position
  * (tasks_company_status_position_idx), q and the text filters (trigram index on summary,
  * description, address, city). Days are 'YYYY-MM-DD' text compared as text: startDate_gte=2026-03-01.
  */
