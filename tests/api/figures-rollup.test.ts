@@ -105,6 +105,33 @@ describeEachDatabase('figures: the production rollup stays exact', (server) => {
     await expectExact();
   });
 
+  it('answers an end that is most of its month as the month less its other days, as the items do', async () => {
+    const s = server();
+    const amount = { fn: 'sum', field: 'amount' };
+    const fromItems = { field: 'date', operator: 'gte', value: '2026-01-01' };
+    const crew = { field: 'crew', operator: 'eq', value: w.alpha };
+    // Each range takes away the items of 2026-03-02 (thirty dimes) or 2026-04-01 (a billion units) from its month's rollup, or both.
+    const ranges = [
+      { from: '2026-03-03', to: '2026-03-31' },
+      { from: '2026-04-02', to: '2026-04-30' },
+      { from: '2026-03-10', to: '2026-04-20' },
+      { from: '2026-02-10', to: '2026-04-29' },
+    ];
+    for (const range of ranges)
+      for (const groupBy of ['crew', 'item', 'month', 'status', 'project'])
+        for (const filters of [[], [crew]]) {
+          const question = { source: 'production', measure: amount, groupBy, range, filters };
+          const rolledUp = await ask(s, w.owner, question);
+          const counted = await ask(s, w.owner, { ...question, filters: [...filters, fromItems] });
+          expect(rolledUp.status).toBe(200);
+          expect(rolledUp.body, `${groupBy} over ${range.from}..${range.to}${filters.length ? ' of a crew' : ''}`).toEqual(counted.body);
+        }
+    const count = async (range: { from: string; to: string }) => (await ask(s, w.owner, { source: 'production', measure: { fn: 'count' }, range, filters: [] })).body.total;
+    expect(await count({ from: '2026-03-03', to: '2026-03-31' })).toBe('1');
+    expect(await count({ from: '2026-03-02', to: '2026-03-31' })).toBe('31');
+    expect(await count({ from: '2026-04-02', to: '2026-04-30' })).toBe('0');
+  });
+
   it("drops a cached answer when a budget item's price changes, though the totals it read are written by triggers", async () => {
     const s = server();
     const question = { source: 'production', measure: { fn: 'sum', field: 'amount' }, groupBy: 'project', range: { from: '2026-03-01', to: '2026-03-31' } };
