@@ -41,7 +41,9 @@ export interface FieldSeed {
   crewId: number;
   /** Every seeded crew, for requests that vary the crew. */
   crewIds: number[];
-  month: { start: string; end: string };
+  /** The measured month, and the first seeded day (months after it hold events). */
+  month: { start: string; end: string; seededFrom: string };
+  projectIds: number[];
   counts: { tasks: number; logs: number; projectCheckIns: number; filteredTasks: number; projectTasks: number };
   seconds: { total: number; api: number; volume: number; analyze: number };
 }
@@ -51,7 +53,7 @@ export interface FieldOperationsRun {
   connections: number;
   barP95Ms: number;
   volume: typeof FIELD_VOLUME;
-  seeded: Omit<FieldSeed, 'token'>;
+  seeded: Omit<FieldSeed, 'token' | 'crewIds' | 'projectIds'>;
   results: Partial<Record<FieldCall, (Measured | { error: string }) & { path: string }>>;
 }
 
@@ -155,7 +157,8 @@ export async function seedFieldOperations(baseUrl: string, opts: { databaseUrl: 
       mappedProjectId,
       crewId,
       crewIds: crews.map((c) => c.id),
-      month: { start: monthStart, end: monthEnd },
+      month: { start: monthStart, end: monthEnd, seededFrom: first },
+      projectIds,
       counts: {
         tasks: await count(`select count(*) as n from tasks where company_id = ${company.id}`),
         logs: await count(`select count(*) as n from logs where company_id = ${company.id}`),
@@ -187,6 +190,10 @@ const calendarCheck = (body: unknown, types: string[]) => {
 export function fieldTargets(s: FieldSeed): Record<FieldCall, Target> {
   const headers = { authorization: `Bearer ${s.token}`, 'x-company-id': String(s.companyId) };
   const month = `start=${s.month.start}&end=${s.month.end}`;
+  const anyMonth = () => {
+    const start = `${addDays(s.month.seededFrom, 31 * (1 + Math.floor(Math.random() * (FIELD_VOLUME.days / 31 - 2)))).slice(0, 7)}-01`;
+    return `start=${start}&end=${addDays(start, 35).slice(0, 7)}-01`;
+  };
   return {
     health: { method: 'GET', path: '/api/v1/health' },
     // The task grid as a manager filters it: one crew's tasks in progress, newest first.
@@ -205,10 +212,12 @@ export function fieldTargets(s: FieldSeed): Record<FieldCall, Target> {
       headers,
       check: (b, h) => fullPage(b, h, s.counts.projectTasks, "of the project's tasks starting in the month"),
     },
-    calendarMonth: { method: 'GET', path: `/api/v1/calendar/events?${month}`, headers, check: (b) => calendarCheck(b, ['task', 'log']) },
+    // Each request another seeded month (and, for a project, another project).
+    calendarMonth: { method: 'GET', path: `/api/v1/calendar/events?${month}`, headers, nextPath: () => `/api/v1/calendar/events?${anyMonth()}`, check: (b) => calendarCheck(b, ['task', 'log']) },
     calendarMonthProject: {
       method: 'GET',
       path: `/api/v1/calendar/events?${month}&projectId=${s.mappedProjectId}`,
+      nextPath: () => `/api/v1/calendar/events?${anyMonth()}&projectId=${pick(s.projectIds)}`,
       headers,
       check: (b) => calendarCheck(b, ['task', 'log']),
     },
@@ -249,7 +258,7 @@ export async function benchFieldOperations(baseUrl: string, seeded: FieldSeed, l
       log(`  ${name}: FAILED: ${(results[name] as { error: string }).error}`);
     }
   }
-  const { token: _token, ...rest } = seeded;
+  const { token: _token, crewIds: _crews, projectIds: _projects, ...rest } = seeded;
   const round2 = (n: number) => Math.round(n * 100) / 100;
   return {
     loadAverage: { start: round2(loadStart), end: round2(os.loadavg()[0]!) },
