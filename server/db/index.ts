@@ -49,6 +49,23 @@ export interface OpenOptions {
 /** How long a request waits for a PostgreSQL connection before it is answered 503. */
 const PG_CONNECT_TIMEOUT_MS = 5000;
 
+/**
+ * Settings of every PostgreSQL connection the server opens, added to those its URL names. A request's
+ * queries read a few thousand rows at most: starting parallel workers (processes) and compiling a plan
+ * with JIT cost more than the work they share. Measured on the figures volume: a year of production by
+ * item, 31,000 rows, took 87-108 ms with two parallel workers (the workers' own part 24 ms each) and
+ * 23-32 ms without (docs/decisions.md, Database).
+ */
+export const PG_SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0 -c jit=off';
+
+/** The URL with PG_SESSION_OPTIONS after the options it already gives (the bench's search_path). */
+export function withSessionOptions(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  const given = url.searchParams.get('options');
+  url.searchParams.set('options', given ? `${given} ${PG_SESSION_OPTIONS}` : PG_SESSION_OPTIONS);
+  return url.toString();
+}
+
 /** The SQLite database's file in DATA_DIR (and in a backup's folder, scripts/backup-shared.ts). */
 export const SQLITE_FILE = 'app.db';
 
@@ -56,7 +73,7 @@ export function openDatabase(opts: OpenOptions): DatabaseHandle {
   const watched = (dialect: KyselyDialect) => (opts.onWrite ? watchTables(dialect, opts.onWrite) : dialect);
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
+      connectionString: withSessionOptions(opts.databaseUrl),
       max: 10,
       connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
       ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
