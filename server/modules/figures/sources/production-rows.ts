@@ -98,26 +98,21 @@ const summed = (table: string, end?: EndRows) => SUMS.map((c) => signed(`${table
  * the productions' own alone when the question needs each day.
  */
 export function productionTotalsRows(db: Executor, companyId: number, q: FigureQuery, range: DateRange | undefined): SourceQuery {
-  const days: Read = (span, end) =>
-    within(
-      db
-        .selectFrom('production_totals as t')
-        .select(['t.project_id', 't.crew_id', 't.status', dayOf('t.date', end), ...summed('t', end)])
-        .where('t.company_id', '=', companyId),
-      't.date',
-      span,
-    );
+  /** A totals table's rows by their day (production_totals) or month (production_month_totals); typed as the first, both having the columns read. */
+  const totals =
+    (table: 'production_totals' | 'production_month_totals', dayColumn: 't.date' | 't.month'): Read =>
+    (span, end) =>
+      within(
+        db
+          .selectFrom(`${table} as t` as 'production_totals as t')
+          .select(['t.project_id', 't.crew_id', 't.status', dayOf(dayColumn, end), ...summed('t', end)])
+          .where('t.company_id', '=', companyId),
+        dayColumn,
+        span,
+      );
+  const days = totals('production_totals', 't.date');
   if (needsItems(q)) return db.selectFrom(days(range).as('r'));
-  const months: Read = (span, end) =>
-    within(
-      db
-        .selectFrom('production_month_totals as m')
-        .select(['m.project_id', 'm.crew_id', 'm.status', dayOf('m.month', end), ...summed('m', end)])
-        .where('m.company_id', '=', companyId),
-      'm.month',
-      span,
-    );
-  return db.selectFrom(monthsAndEnds(range, months, days).as('r'));
+  return db.selectFrom(monthsAndEnds(range, totals('production_month_totals', 't.month'), days).as('r'));
 }
 
 /**
