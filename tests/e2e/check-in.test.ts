@@ -75,21 +75,24 @@ for (const database of browserDatabases(import.meta.url)) {
       const marker = page.locator(`.fw-map-point[title^="Check-in"]`);
       await marker.waitFor();
       await snap(page, `${tag}-check-in-02-map-phone`);
-      // The markers are fetched again when the map settles after the popup pans it into view; a click on
-      // a popup that refetch replaced goes nowhere (a CI run at load 6), so open it again until the log shows.
+      // What opens the log is drawn again when its view settles (the markers after the popup pans the map,
+      // the calendar's events after its range), and a click on the one replaced goes nowhere (a CI run at
+      // load 6): click again until the log's address shows (a click that navigated is not repeated).
       const opened = new RegExp(`/logs/${log.id}$`);
-      await expect
-        .poll(
-          async () => {
-            if (!opened.test(page.url())) {
-              await marker.click({ timeout: 2_000 }).catch(() => undefined);
-              await page.locator('.leaflet-popup').getByRole('button', { name: 'Open' }).click({ timeout: 2_000 }).catch(() => undefined);
-            }
-            return page.url();
-          },
-          { timeout: 30_000, interval: 500 },
-        )
-        .toMatch(opened);
+      const openUntilShown = (click: () => Promise<void>) =>
+        expect
+          .poll(
+            async () => {
+              if (!opened.test(page.url())) await click().catch(() => undefined);
+              return page.url();
+            },
+            { timeout: 30_000, interval: 500 },
+          )
+          .toMatch(opened);
+      await openUntilShown(async () => {
+        await marker.click({ timeout: 2_000 }).catch(() => undefined);
+        await page.locator('.leaflet-popup').getByRole('button', { name: 'Open' }).click({ timeout: 2_000 });
+      });
 
       // The calendar: the log on its day (a list of the week on a phone), and it opens the log too.
       await page.goto(`${base}/app-mobile/calendar`);
@@ -97,17 +100,7 @@ for (const database of browserDatabases(import.meta.url)) {
       await event.waitFor();
       await snap(page, `${tag}-check-in-03-calendar-phone`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-      // The calendar draws its events again when its range settles; a click on the event it replaced
-      // goes nowhere, so click again until the log opens (a click that navigated is not repeated).
-      await expect
-        .poll(
-          async () => {
-            if (!opened.test(page.url())) await event.click({ timeout: 2_000 }).catch(() => undefined);
-            return page.url();
-          },
-          { timeout: 30_000, interval: 500 },
-        )
-        .toMatch(opened);
+      await openUntilShown(() => event.click({ timeout: 2_000 }));
       await phone.close();
     });
   });
