@@ -1,6 +1,7 @@
 import { DATABASES, ownerWithCompany, registerUser, startTestServer } from './harness.js';
 import { invitee } from './members-helpers.js';
 import { REDIS_URL, redisReachable } from './redis.js';
+import { until } from './until.js';
 
 const API = '/api/v1';
 /** Two server processes' worth of app on one database: what one changes, the other must see at once. */
@@ -8,16 +9,6 @@ async function twoServers(url: string | null, redisUrl: string | null) {
   const first = await startTestServer(url, { redisUrl });
   const second = await startTestServer(url, { redisUrl, dataDir: first.config.dataDir, databaseUrl: first.config.databaseUrl });
   return { first, second, stop: async () => (await second.stop(), await first.stop()) };
-}
-
-async function statusWithin(ms: number, probe: () => Promise<number>, wanted: number) {
-  const until = Date.now() + ms;
-  let status = await probe();
-  while (status !== wanted && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 20));
-    status = await probe();
-  }
-  return status;
 }
 
 for (const database of DATABASES) {
@@ -29,8 +20,8 @@ for (const database of DATABASES) {
         const user = await registerUser(first);
         expect((await second.call('GET', `${API}/users/me`, { token: user.token })).status).toBe(200);
         await first.call('GET', `${API}/users/logout`, { token: user.token });
-        const probe = async () => (await second.call('GET', `${API}/users/me`, { token: user.token })).status;
-        expect(await statusWithin(1000, probe, 401)).toBe(401);
+        const status = async () => (await second.call('GET', `${API}/users/me`, { token: user.token })).status;
+        await until('the other server to refuse the session', async () => (await status()) === 401, 1000, 20);
       } finally {
         await stop();
       }
@@ -45,13 +36,7 @@ for (const database of DATABASES) {
         expect(await total()).toBe(1);
         const invited = await first.call('POST', `${API}/companies/${owner.company.id}/memberships`, { token: owner.token, body: await invitee(first, owner.company.id) });
         expect(invited.status).toBe(201);
-        const until = Date.now() + 1000;
-        let seen = await total();
-        while (seen !== 2 && Date.now() < until) {
-          await new Promise((r) => setTimeout(r, 20));
-          seen = await total();
-        }
-        expect(seen).toBe(2);
+        await until('the other server to count the invited member', async () => (await total()) === 2, 1000, 20);
       } finally {
         await stop();
       }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { AUTH_TOKEN_HEADER, parseSocketPayload, SOCKET_PATH, type SocketEvent } from '../../resources/realtime.js';
 import type { TestServer } from './harness.js';
+import { until } from './until.js';
 
 /** Makes the test server listen on a free port (the injector alone carries no WebSocket). */
 export async function listen(s: TestServer): Promise<string> {
@@ -59,10 +60,11 @@ export function collect<T = unknown>(socket: Socket, event: SocketEvent): T[] {
 }
 
 /** Waits until the condition holds (or the time is up), then answers it. */
-export async function eventually(condition: () => boolean, ms = 2000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (!condition() && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
-  return condition();
+export function eventually(condition: () => boolean, ms = 2000): Promise<boolean> {
+  return until('the condition', condition, ms, 10).then(
+    () => true,
+    () => condition(),
+  );
 }
 
 /** A test-only event: the marker of `flushed`, which no collector listens to. */

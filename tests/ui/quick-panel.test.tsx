@@ -6,9 +6,7 @@ import { fakeUser } from './fixtures';
 import { currentLocation, renderApp } from './render-app';
 import { listenShellServer, setViewportWidth, shellServer, shellState } from './shell-fixtures';
 
-// No socket server here: a fake socket keeps socket.io-client from opening a real connection that
-// outlives the test (Node aborts the worker on it); events are dispatched to the client directly.
-vi.mock('socket.io-client', () => ({ io: () => ({ on() {}, onAny() {}, emit() {}, disconnect() {}, connected: false }) }));
+// No socket server here: setup.ts's fake socket never connects; events are dispatched to the client directly.
 
 listenShellServer();
 

@@ -8,6 +8,7 @@ import { MobileApp } from '../../../src/mobile/MobileApp';
 import { outbox } from '../../../src/offline/outbox';
 import { OfflineStore, READS } from '../../../src/offline/store';
 import { fakeToken, fakeUser } from '../fixtures';
+import { emptyOutbox } from './outbox-fixtures';
 import { makeProject } from '../projects-fixtures';
 
 export const total = (rows: unknown[]) => ({ headers: { 'X-Total-Count': String(rows.length) } });
@@ -54,6 +55,6 @@ const kept = new OfflineStore('fieldwork-outbox');
 /** Each test starts with an empty outbox (it is the app's one, in the fake IndexedDB) and no kept reads. */
 export async function emptyPhone() {
   await outbox.flush();
-  for (const entry of await outbox.list()) await outbox.discard(entry.id);
+  await emptyOutbox();
   for (const read of await kept.all<{ id: string }>(READS)) await kept.delete(READS, read.id);
 }

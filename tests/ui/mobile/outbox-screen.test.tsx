@@ -7,6 +7,7 @@ import { outbox } from '../../../src/offline/outbox';
 import OutboxScreen from '../../../src/mobile/screens/outbox/OutboxScreen';
 import { mobileTheme } from '../../../src/mobile/theme';
 import { fakeToken } from '../fixtures';
+import { emptyOutbox } from './outbox-fixtures';
 
 function renderScreen() {
   return render(
@@ -19,10 +20,8 @@ function renderScreen() {
 }
 
 describe('the Waiting tab', () => {
-  afterEach(async () => {
-    for (const entry of outbox.current().entries) await outbox.discard(entry.id);
-    vi.unstubAllGlobals();
-  });
+  beforeEach(emptyOutbox);
+  afterEach(() => vi.unstubAllGlobals());
 
   it('says everything is sent when nothing waits', async () => {
     renderScreen();

@@ -4,7 +4,6 @@ import { MemoryRouter } from 'react-router';
 import type { RoleName } from '../../../permissions';
 import type { Production, ProductionItem, ProductionListRow } from '../../../resources/production';
 import { MobileApp } from '../../../src/mobile/MobileApp';
-import { outbox } from '../../../src/offline/outbox';
 import { fakeUser } from '../fixtures';
 import { budgetItem, makeItem, makeProduction } from '../productions-fixtures';
 import { makeProject } from '../projects-fixtures';
@@ -139,11 +138,6 @@ export function renderMobile(path: string) {
 export function setOnline(online: boolean) {
   Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
   window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-}
-
-/** Empties the app's outbox between tests (it lives in the phone's IndexedDB, shared by the tests of a file). */
-export async function emptyOutbox() {
-  for (const entry of await outbox.list()) await outbox.discard(entry.id);
 }
 
 /**

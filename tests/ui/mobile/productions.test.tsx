@@ -5,7 +5,8 @@ import { setupServer } from 'msw/node';
 import { outbox } from '../../../src/offline/outbox';
 import { fakeToken } from '../fixtures';
 import { makeItem, makeProduction } from '../productions-fixtures';
-import { emptyOutbox, keepBlobsInIndexedDb, mobileStore, recordFileParts, renderMobile, setOnline } from './production-fixtures';
+import { emptyOutbox } from './outbox-fixtures';
+import { keepBlobsInIndexedDb, mobileStore, recordFileParts, renderMobile, setOnline } from './production-fixtures';
 
 let store = mobileStore();
 const server = setupServer();
