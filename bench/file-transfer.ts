@@ -1,5 +1,6 @@
 // Upload and download of one large file through the real server, beside a plain streamed disk copy
-// of the same file in the same run, with the server's resident memory sampled all along.
+// of the same file in the same run (each figure the median of TRANSFER_ROUNDS rounds), with the
+// server's resident memory sampled all along.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -10,6 +11,10 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
 export const TRANSFER_MB = 200;
+/** Each figure is the median of this many rounds (copy, upload, download): one round on a shared disk varied 2×. */
+export const TRANSFER_ROUNDS = 3;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export interface TransferResult {
   megabytes: number;
@@ -111,30 +116,38 @@ export async function benchFileTransfer(opts: { baseUrl: string; token: string; 
     const { size } = await stat(source);
     const megabytes = size / 1024 / 1024;
 
-    settle();
-    let started = process.hrtime.bigint();
-    await pipeline(createReadStream(source), createWriteStream(path.join(dir, 'copy.bin')));
-    const diskCopyMBps = megabytes / seconds(started);
-    await rm(path.join(dir, 'copy.bin'));
-
     const root = await fetch(`${opts.baseUrl}/api/v1/folders/root`, { headers: { authorization: `Bearer ${opts.token}` } });
     if (!root.ok) throw new Error(`GET /folders/root answered ${root.status}: ${(await root.text()).slice(0, 200)}`);
     const folderId = ((await root.json()) as { folder: { id: number } }).folder.id;
 
-    settle();
     const before = await rssMb(opts.serverPid);
-    started = process.hrtime.bigint();
-    const sent = await whileSampling(opts.serverPid, () => upload(opts.baseUrl, opts.token, folderId, source, size));
-    const uploadSeconds = seconds(started);
-    if (sent.value.status !== 201) throw new Error(`upload answered ${sent.value.status}: ${sent.value.body.slice(0, 300)}`);
-    const stored = (JSON.parse(sent.value.body) as { files: Array<{ length: number; downloadUrl: string }> }).files[0];
-    if (!stored || stored.length !== size) throw new Error(`the upload stored ${stored?.length ?? 'nothing'} of ${size} bytes`);
+    const rounds = { disk: [] as number[], upload: [] as number[], download: [] as number[], peakUpload: before, peakDownload: before };
+    for (let i = 0; i < TRANSFER_ROUNDS; i++) {
+      settle();
+      let started = process.hrtime.bigint();
+      await pipeline(createReadStream(source), createWriteStream(path.join(dir, 'copy.bin')));
+      rounds.disk.push(seconds(started));
+      await rm(path.join(dir, 'copy.bin'));
 
-    settle();
-    started = process.hrtime.bigint();
-    const got = await whileSampling(opts.serverPid, () => download(`${opts.baseUrl}${stored.downloadUrl}`));
-    const downloadSeconds = seconds(started);
-    if (got.value !== size) throw new Error(`the download gave ${got.value} of ${size} bytes`);
+      settle();
+      started = process.hrtime.bigint();
+      const sent = await whileSampling(opts.serverPid, () => upload(opts.baseUrl, opts.token, folderId, source, size));
+      rounds.upload.push(seconds(started));
+      if (sent.value.status !== 201) throw new Error(`upload answered ${sent.value.status}: ${sent.value.body.slice(0, 300)}`);
+      const stored = (JSON.parse(sent.value.body) as { files: Array<{ length: number; downloadUrl: string }> }).files[0];
+      if (!stored || stored.length !== size) throw new Error(`the upload stored ${stored?.length ?? 'nothing'} of ${size} bytes`);
+
+      settle();
+      started = process.hrtime.bigint();
+      const got = await whileSampling(opts.serverPid, () => download(`${opts.baseUrl}${stored.downloadUrl}`));
+      rounds.download.push(seconds(started));
+      if (got.value !== size) throw new Error(`the download gave ${got.value} of ${size} bytes`);
+      rounds.peakUpload = Math.max(rounds.peakUpload, sent.peak);
+      rounds.peakDownload = Math.max(rounds.peakDownload, got.peak);
+    }
+    const diskCopyMBps = megabytes / median(rounds.disk);
+    const uploadSeconds = median(rounds.upload);
+    const downloadSeconds = median(rounds.download);
 
     const uploadMBps = megabytes / uploadSeconds;
     const downloadMBps = megabytes / downloadSeconds;
@@ -145,7 +158,7 @@ export async function benchFileTransfer(opts: { baseUrl: string; token: string; 
       downloadMBps: round(downloadMBps, 0),
       uploadRatioToDisk: round(uploadMBps / diskCopyMBps),
       downloadRatioToDisk: round(downloadMBps / diskCopyMBps),
-      rssMb: { before, peakUpload: sent.peak, peakDownload: got.peak },
+      rssMb: { before, peakUpload: rounds.peakUpload, peakDownload: rounds.peakDownload },
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
