@@ -9,12 +9,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { median } from './measure.js';
 
 export const TRANSFER_MB = 200;
 /** Each figure is the median of this many rounds (copy, upload, download): one round on a shared disk varied 2×. */
 export const TRANSFER_ROUNDS = 3;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export interface TransferResult {
   megabytes: number;

@@ -27,6 +27,12 @@ export interface Measured {
 /** A random element: the per-request variety of nextPath and nextBody. */
 export const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
 export interface Target {
   method: 'GET' | 'POST';
   path: string;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { ROOT, type RunningServer } from './server.js';
+import { median } from './measure.js';
 
 const CLIENT = path.join(ROOT, 'dist', 'client');
 const FIRST_SCREEN = 'src/mobile/screens/projects/ProjectsListScreen.tsx';
@@ -25,7 +26,6 @@ export interface MobileClientRun {
   network: string;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 /** The chunks loaded before the first screen paints: the entry's static imports and the first screen's. */

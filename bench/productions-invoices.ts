@@ -9,7 +9,7 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import { openDatabase } from '../server/db/index.js';
 import { allRoutes } from '../server/modules/index.js';
-import { DURATION_SEC, measure, type Measured, type Target } from './measure.js';
+import { DURATION_SEC, measure, median, type Measured, type Target } from './measure.js';
 import { addDays, contiguous, dayAfter, isoDay, seedCall, series, settleStep, settleVolume, stamp } from './seed-sql.js';
 
 export const PRODUCTION_VOLUME = {
@@ -472,10 +472,6 @@ export function productionTargets(s: ProductionSeed): Record<ProductionCall, Pro
 
 const declared = new Set(allRoutes.map((r) => `${r.method} ${r.url}`));
 const round = (n: number) => Math.round(n * 10) / 10;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 /** One request, timed from sending to the last byte of its answer. */
 async function timed(baseUrl: string, method: string, url: string, headers: Record<string, string>, body?: unknown) {
