@@ -186,4 +186,40 @@ describeEachDatabase('productions: who records and sees what', (server) => {
     expect((await call(s, w.people.sub)('GET', '/production?colour=red')).status).toBe(400);
     expect((await call(s, w.people.sub)('GET', '/production?crewId=abc')).status).toBe(400);
   });
+
+  // The projects that widen a company's view are read once and kept until a project is written.
+  it("a project's new client sees its approved productions on the next page, and a former client no more", async () => {
+    const approved = await approvedProduction(s, w);
+    const listed = async (who: any) => (await call(s, who)('GET', '/production?_end=500')).body.map((r: any) => r.id);
+    expect(await listed(w.people.client)).toContain(approved.id);
+    expect((await call(s, w.owner)('PATCH', `/projects/${w.projectId}`, { clientId: null })).status).toBe(200);
+    expect(await listed(w.people.client)).not.toContain(approved.id);
+    expect((await call(s, w.owner)('PATCH', `/projects/${w.projectId}`, { clientId: w.client.companyId })).status).toBe(200);
+    expect(await listed(w.people.client)).toContain(approved.id);
+  });
+
+  it('a company with more than a hundred projects of a kind sees the same productions (by subquery, not by id)', async () => {
+    const listed = async (who: any) => (await call(s, who)('GET', '/production?_end=500')).body.map((r: any) => r.id).sort();
+    const [owner, client, sub] = [await listed(w.people.ownerPm), await listed(w.people.client), await listed(w.people.sub)];
+    expect(owner.length && client.length && sub.length).toBeTruthy();
+    const now = new Date().toISOString();
+    const filler = Array.from({ length: 101 }, (_, i) => ({
+      company_id: w.owner.companyId,
+      client_id: w.client.companyId,
+      project_name: `Filler ${i}`,
+      code: `FILL-${i}`,
+      status: 'planned',
+      timezone: 'UTC',
+      is_single_part: 0,
+      require_quantity_on_pdf_draw: 0,
+      task_based_production: 0,
+      boundaries_settings: '{}',
+      map_settings: '{}',
+      schedule_settings: '{}',
+      created_at: now,
+      updated_at: now,
+    }));
+    await s.services.db.insertInto('projects').values(filler).execute();
+    expect([await listed(w.people.ownerPm), await listed(w.people.client), await listed(w.people.sub)]).toEqual([owner, client, sub]);
+  });
 });

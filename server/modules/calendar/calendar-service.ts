@@ -17,7 +17,7 @@ export async function calendarEvents(services: Services, actor: Actor, query: Ca
     crewIds: query.crewId,
   };
   const wanted = CALENDAR_SOURCES.filter((s) => (query.types.length === 0 || query.types.includes(s.type)) && s.visible(window));
-  const results = await Promise.all(wanted.map((s) => s.read(services.db, window).then((r) => ({ type: s.type, ...r }))));
+  const results = await Promise.all(wanted.map((s) => s.read(services.db, window, services.readCache).then((r) => ({ type: s.type, ...r }))));
   const events = results.flatMap((r) => r.events).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { events, truncated: results.filter((r) => r.truncated).map((r) => r.type) };
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { canViewLocates, holds, type AccessProfile } from '../../../permissions/index.js';
 import { addDays, CALENDAR_CAP, calendarColor, nextDay, type CalendarEvent, type CalendarEventType } from '../../../resources/calendar.js';
 import type { Executor } from '../../db/index.js';
+import type { ReadCache } from '../../db/read-cache.js';
 import { visibleProductions } from '../productions/production-list.js';
 import { visibleToCompany } from '../projects/project-access.js';
 
@@ -28,7 +29,7 @@ export interface SourceResult {
 export interface CalendarSource {
   type: CalendarEventType;
   visible: (w: CalendarWindow) => boolean;
-  read: (db: Executor, w: CalendarWindow) => Promise<SourceResult>;
+  read: (db: Executor, w: CalendarWindow, cache: ReadCache) => Promise<SourceResult>;
 }
 
 const capped = (events: CalendarEvent[]): SourceResult => ({ events: events.slice(0, CALENDAR_CAP), truncated: events.length > CALENDAR_CAP });
@@ -44,13 +45,13 @@ const event = (type: CalendarEventType, fields: Omit<CalendarEvent, 'type' | 'al
 const productions: CalendarSource = {
   type: 'production',
   visible: (w) => holds(w.profile, 'productions:view'),
-  async read(db, w) {
+  async read(db, w, cache) {
     let q = db
       .selectFrom('productions as p')
       .innerJoin('projects as pr', 'pr.id', 'p.project_id')
       .innerJoin('crews as cr', 'cr.id', 'p.crew_id')
       .select(['p.id', 'p.date', 'p.status', 'p.project_id', 'p.crew_id', 'pr.code', 'cr.name as crewName'])
-      .where(await visibleProductions(db, w.companyId))
+      .where(await visibleProductions(db, w.companyId, cache))
       .where('p.date', '>=', w.start)
       .where('p.date', '<', w.end);
     if (w.projectIds.length) q = q.where('p.project_id', 'in', w.projectIds);

@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ProductionSibling } from '../../../resources/production.js';
 import type { Executor } from '../../db/index.js';
 import type { ReadCache } from '../../db/read-cache.js';
@@ -39,29 +39,54 @@ export const PRODUCTION_LIST: ListSpec = withTextIndex(
   'cr',
 );
 
+/** Projects a company's productions predicate names by id at most; past it, by subquery. */
+const INLINE_PROJECTS = 100;
+
+/**
+ * The projects whose productions a company sees beside its own: those it runs (all but drafts), and
+ * those it is the client of or runs the parent of (approved only).
+ */
+interface RelatedProjects {
+  runs: number[];
+  approvedOf: number[];
+}
+
+async function relatedProjects(db: Executor, companyId: number): Promise<RelatedProjects> {
+  const [runs, approvedOf] = await Promise.all([
+    db.selectFrom('projects').select('id').where('company_id', '=', companyId).orderBy('id').execute(),
+    db
+      .selectFrom('projects')
+      .select('id')
+      .where('client_id', '=', companyId)
+      .union(db.selectFrom('projects as c').innerJoin('projects as pp', 'pp.id', 'c.parent_id').select('c.id').where('pp.company_id', '=', companyId))
+      .orderBy('id')
+      .execute(),
+  ]);
+  return { runs: runs.map((r) => r.id), approvedOf: approvedOf.map((r) => r.id) };
+}
+
 /**
  * The productions company `companyId` may see, as a predicate on `p` (productions): its own (any
  * status), its subcontractors' on projects it runs (not drafts), and those of projects it is the
- * client of or runs the parent of (approved). The projects are picked by subqueries on
- * `p.project_id`, so counting needs no join. A company that runs no project and is no project's
- * client (a pure subcontractor) gets `p.company_id = ?` alone, read from productions_company_date_idx
- * in date order.
+ * client of or runs the parent of (approved). The projects are named by id, kept in the read cache
+ * until a project is written: the subqueries they replace ran on every page and its count, a fifth of
+ * a filtered grid page's SQL. A company with more than INLINE_PROJECTS of a kind gets the subquery
+ * for it. A company that runs no project and is no project's client (a pure subcontractor) gets
+ * `p.company_id = ?` alone, read from productions_company_date_idx in date order.
  */
-export async function visibleProductions(db: Executor, companyId: number, cache?: ReadCache) {
-  const ask = async () =>
-    !!(await db
-      .selectFrom('projects')
-      .select('id')
-      .where((eb) => eb.or([eb('company_id', '=', companyId), eb('client_id', '=', companyId)]))
-      .limit(1)
-      .executeTakeFirst());
-  // The grid asks on every page: kept in the read cache until a project is written.
-  const related = cache ? await cache.get(`productions-related:${companyId}`, ask) : await ask();
-  if (!related) return sql<SqlBool>`p.company_id = ${companyId}`;
-  return sql<SqlBool>`(p.company_id = ${companyId}
-    or (p.status <> 'draft' and p.project_id in (select id from projects where company_id = ${companyId}))
-    or (p.status = 'approved' and p.project_id in (select id from projects where client_id = ${companyId}
-      union select c.id from projects c join projects pp on pp.id = c.parent_id where pp.company_id = ${companyId})))`;
+export async function visibleProductions(db: Executor, companyId: number, cache: ReadCache) {
+  const related = await cache.get(`productions-related:${companyId}`, () => relatedProjects(db, companyId), {
+    sizeOf: (r) => 64 + 8 * (r.runs.length + r.approvedOf.length),
+  });
+  const among = (ids: number[], subquery: RawBuilder<number>) => (ids.length > INLINE_PROJECTS ? subquery : sql.join(ids));
+  const terms = [sql<SqlBool>`p.company_id = ${companyId}`];
+  if (related.runs.length) terms.push(sql`(p.status <> 'draft' and p.project_id in (${among(related.runs, sql`select id from projects where company_id = ${companyId}`)}))`);
+  if (related.approvedOf.length) {
+    const subquery = sql<number>`select id from projects where client_id = ${companyId}
+      union select c.id from projects c join projects pp on pp.id = c.parent_id where pp.company_id = ${companyId}`;
+    terms.push(sql`(p.status = 'approved' and p.project_id in (${among(related.approvedOf, subquery)}))`);
+  }
+  return terms.length === 1 ? terms[0]! : sql<SqlBool>`(${sql.join(terms, sql` or `)})`;
 }
 
 /** GET /production: a page of the productions the acting company may see; counts and amounts for the page's rows only. */
