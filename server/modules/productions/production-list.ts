@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { ProductionSibling } from '../../../resources/production.js';
 import type { Executor } from '../../db/index.js';
 import type { ReadCache } from '../../db/read-cache.js';
@@ -42,27 +42,26 @@ export const PRODUCTION_LIST: ListSpec = withTextIndex(
 /** Projects a company's productions predicate names by id at most; past it, by subquery. */
 const INLINE_PROJECTS = 100;
 
-/**
- * The projects whose productions a company sees beside its own: those it runs (all but drafts), and
- * those it is the client of or runs the parent of (approved only).
- */
+/** The projects a company runs: their productions it sees, all but drafts. */
+const projectsRunBy = (db: Executor, companyId: number) => db.selectFrom('projects').select('id').where('company_id', '=', companyId);
+
+/** The projects a company is the client of or runs the parent of: their productions it sees once approved. */
+const projectsApprovedTo = (db: Executor, companyId: number) =>
+  db
+    .selectFrom('projects')
+    .select('id')
+    .where('client_id', '=', companyId)
+    .union(db.selectFrom('projects as c').innerJoin('projects as pp', 'pp.id', 'c.parent_id').select('c.id').where('pp.company_id', '=', companyId));
+
 interface RelatedProjects {
   runs: number[];
   approvedOf: number[];
 }
 
 async function relatedProjects(db: Executor, companyId: number): Promise<RelatedProjects> {
-  const [runs, approvedOf] = await Promise.all([
-    db.selectFrom('projects').select('id').where('company_id', '=', companyId).orderBy('id').execute(),
-    db
-      .selectFrom('projects')
-      .select('id')
-      .where('client_id', '=', companyId)
-      .union(db.selectFrom('projects as c').innerJoin('projects as pp', 'pp.id', 'c.parent_id').select('c.id').where('pp.company_id', '=', companyId))
-      .orderBy('id')
-      .execute(),
-  ]);
-  return { runs: runs.map((r) => r.id), approvedOf: approvedOf.map((r) => r.id) };
+  const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
+  const [runs, approvedOf] = await Promise.all([projectsRunBy(db, companyId).execute(), projectsApprovedTo(db, companyId).execute()]);
+  return { runs: ids(runs), approvedOf: ids(approvedOf) };
 }
 
 /**
@@ -71,21 +70,19 @@ async function relatedProjects(db: Executor, companyId: number): Promise<Related
  * client of or runs the parent of (approved). The projects are named by id, kept in the read cache
  * until a project is written: the subqueries they replace ran on every page and its count, a fifth of
  * a filtered grid page's SQL. A company with more than INLINE_PROJECTS of a kind gets the subquery
- * for it. A company that runs no project and is no project's client (a pure subcontractor) gets
- * `p.company_id = ?` alone, read from productions_company_date_idx in date order.
+ * for it (the same query that read the ids). A company that runs no project and is no project's
+ * client (a pure subcontractor) gets `p.company_id = ?` alone, read from productions_company_date_idx
+ * in date order.
  */
 export async function visibleProductions(db: Executor, companyId: number, cache: ReadCache) {
   const related = await cache.get(`productions-related:${companyId}`, () => relatedProjects(db, companyId), {
     sizeOf: (r) => 64 + 8 * (r.runs.length + r.approvedOf.length),
   });
-  const among = (ids: number[], subquery: RawBuilder<number>) => (ids.length > INLINE_PROJECTS ? subquery : sql.join(ids));
+  // Kysely puts a nested select in parentheses itself.
+  const among = (ids: number[], subquery: { toOperationNode(): unknown }) => (ids.length > INLINE_PROJECTS ? subquery : sql`(${sql.join(ids)})`);
   const terms = [sql<SqlBool>`p.company_id = ${companyId}`];
-  if (related.runs.length) terms.push(sql`(p.status <> 'draft' and p.project_id in (${among(related.runs, sql`select id from projects where company_id = ${companyId}`)}))`);
-  if (related.approvedOf.length) {
-    const subquery = sql<number>`select id from projects where client_id = ${companyId}
-      union select c.id from projects c join projects pp on pp.id = c.parent_id where pp.company_id = ${companyId}`;
-    terms.push(sql`(p.status = 'approved' and p.project_id in (${among(related.approvedOf, subquery)}))`);
-  }
+  if (related.runs.length) terms.push(sql`(p.status <> 'draft' and p.project_id in ${among(related.runs, projectsRunBy(db, companyId))})`);
+  if (related.approvedOf.length) terms.push(sql`(p.status = 'approved' and p.project_id in ${among(related.approvedOf, projectsApprovedTo(db, companyId))})`);
   return terms.length === 1 ? terms[0]! : sql<SqlBool>`(${sql.join(terms, sql` or `)})`;
 }
 
