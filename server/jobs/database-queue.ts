@@ -63,6 +63,8 @@ export class DatabaseJobQueue implements JobQueue {
       const row = await claimDue(this.db, this.dialect, this.runner.runnerId, { dueBefore: dueBefore(), lockMs: this.settings.lockMs });
       if (row) await this.launch(row);
       else if (this.running.size) await Promise.race([...this.running]);
+      // A poll's claim may have taken the job between its update and its launch: wait for it to launch.
+      else if (this.polling) await this.polling;
       else return;
     }
   }

@@ -96,6 +96,22 @@ for (const database of DATABASES) {
       expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2, last_error: null });
     });
 
+    it('drains a job its own poll claimed a moment before: drain returns only once the job has run', async () => {
+      // An enqueue wakes the poll, whose claim is on its way when drain claims: drain finds nothing due
+      // and must still wait for the job the poll is about to launch (a test read an export as queued).
+      const q = queue({ pollMs: 60_000 });
+      const done: number[] = [];
+      q.register<{ n: number }>('probe', async ({ n }) => {
+        done.push(n);
+      });
+      await q.start();
+      for (let n = 1; n <= 40; n++) {
+        await q.enqueue('probe', { n });
+        await q.drain();
+        expect(done).toContain(n);
+      }
+    });
+
     it('never runs one job twice when two runners share the database', async () => {
       // A second connection pool stands for a second server process.
       const other = openDatabase({ databaseUrl: server.config.databaseUrl, dataDir: server.config.dataDir });
